@@ -1,0 +1,9 @@
+//! turncoat: an engine for the conversion chess variants.
+//!
+//! * [`board`]: 8x8 board primitives (bitboards, attacks, position, FEN).
+//! * [`variants`]: the rules of each variant behind one interface.
+
+pub mod board;
+pub mod variants;
+
+pub use variants::Variant;
