@@ -1,0 +1,220 @@
+//! Pacifist chess (RULES.md 2) and its value-weighted twin `pacifist2`
+//! (RULES.md 3): no captures; after every move the opponent's
+//! over-persuaded pieces change colour in a conversion cascade.
+//!
+//! * [`influence`]: persuasion and support with batteries (2.2).
+//! * [`cascade`]: the conversion cascade (2.3) — where conversions happen.
+//! * legality (2.4), the two-step restriction and castling (2.6) below.
+
+pub mod influence;
+
+use self::influence::{influence, over_persuaded, Weights};
+use super::Rules;
+use crate::board::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::board::position::{castle_king_destination, castle_rook_destination};
+use crate::board::{
+    Bitboard, Color, Move, MoveKind, MoveList, Outcome, Piece, PieceKind, Position, Square,
+};
+use std::marker::PhantomData;
+
+pub use self::influence::{Count, Value};
+
+/// The rules of `pacifist` (`W = Count`) and `pacifist2` (`W = Value`).
+pub struct Pacifist<W: Weights>(PhantomData<W>);
+
+impl<W: Weights> Rules for Pacifist<W> {
+    fn generate(pos: &Position, list: &mut MoveList) {
+        let mut pseudo = MoveList::new();
+        generate_pseudo::<W>(pos, &mut pseudo);
+        let us = pos.side_to_move();
+        for &mv in pseudo.iter() {
+            if has_safe_king::<W>(&play_move::<W>(pos, mv), us) {
+                list.push(mv);
+            }
+        }
+    }
+
+    #[inline]
+    fn play(pos: &Position, mv: Move) -> Position {
+        play_move::<W>(pos, mv)
+    }
+
+    /// RULES.md 2.5: without a king and without a move the side has lost
+    /// (its last king was converted for good); with a king it is stalemate.
+    fn no_move_outcome(pos: &Position) -> Outcome {
+        let us = pos.side_to_move();
+        if pos.pieces(us, PieceKind::King).is_empty() {
+            Outcome::Win(us.flip(), "kings converted")
+        } else {
+            Outcome::Draw("stalemate")
+        }
+    }
+}
+
+/// The conversion cascade (RULES.md 2.3) after a move by `mover`: while
+/// some pieces of the opponent are over-persuaded, all of them turn to the
+/// mover at once. Returns how many pieces converted.
+pub fn cascade<W: Weights>(pos: &mut Position, mover: Color) -> u32 {
+    let victim = mover.flip();
+    let mut converted = 0;
+    loop {
+        // Persuasion needs at least one direct attacker, so only attacked
+        // pieces can be over-persuaded.
+        let candidates = pos.by_color(victim) & pos.attack_map(mover);
+        let mut turning = Bitboard::EMPTY;
+        for sq in candidates {
+            if over_persuaded::<W>(pos, sq, victim) {
+                turning = turning.with(sq);
+            }
+        }
+        if turning.is_empty() {
+            return converted;
+        }
+        for sq in turning {
+            let kind = pos.kind_at(sq).expect("a piece on a converting square");
+            pos.convert(sq, kind);
+        }
+        converted += turning.count();
+    }
+}
+
+/// RULES.md 2.4: after its move and the cascade, the mover must keep at
+/// least one king that is not over-persuaded.
+pub fn has_safe_king<W: Weights>(pos: &Position, mover: Color) -> bool {
+    let them = mover.flip();
+    let occ = pos.occupied();
+    pos.pieces(mover, PieceKind::King)
+        .into_iter()
+        .any(|k| !pos.is_attacked(k, them, occ) || !over_persuaded::<W>(pos, k, mover))
+}
+
+/// Moves to empty squares, before the legality test of 2.4.
+fn generate_pseudo<W: Weights>(pos: &Position, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    let ours = pos.by_color(us);
+    let occ = pos.occupied();
+    let empty = !occ;
+    for from in pos.pieces(us, PieceKind::Knight) {
+        for to in knight_attacks(from) & empty {
+            list.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    for from in pos.bishop_likes() & ours {
+        for to in bishop_attacks(from, occ) & empty {
+            list.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    for from in pos.rook_likes() & ours {
+        for to in rook_attacks(from, occ) & empty {
+            list.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    for from in pos.pieces(us, PieceKind::King) {
+        for to in king_attacks(from) & empty {
+            list.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    generate_pawn_pushes::<W>(pos, list, us);
+    generate_castling(pos, list, us);
+}
+
+/// Pawns only push (2.1). The two-square advance is barred when the square
+/// passed over is over-persuaded for the mover, judged before the move (2.4).
+fn generate_pawn_pushes<W: Weights>(pos: &Position, list: &mut MoveList, us: Color) {
+    let occ = pos.occupied();
+    let fwd = us.forward();
+    let start_rank = if us == Color::White { 1 } else { 6 };
+    let last_rank = if us == Color::White { 7 } else { 0 };
+    for from in pos.pieces(us, PieceKind::Pawn) {
+        let Some(one) = from.offset(0, fwd) else {
+            continue;
+        };
+        if occ.contains(one) {
+            continue;
+        }
+        if one.rank() == last_rank {
+            for k in PieceKind::PROMOTIONS {
+                list.push(Move::promotion(from, one, k));
+            }
+            continue;
+        }
+        list.push(Move::new(from, one, MoveKind::Normal));
+        if from.rank() == start_rank {
+            let two = Square::from_coords(from.file(), (from.rank() as i8 + 2 * fwd) as u8);
+            if !occ.contains(two) {
+                let t = influence::<W>(pos, one);
+                if t[us.flip().index()] <= t[us.index()] {
+                    list.push(Move::new(from, two, MoveKind::DoublePush));
+                }
+            }
+        }
+    }
+}
+
+/// Castling (RULES.md 2.6). The king's own start square and those it
+/// crosses (not its destination) must not be attacked (plain attacks,
+/// no batteries); the cascade and 2.4 then judge the move as any other.
+fn generate_castling(pos: &Position, list: &mut MoveList, us: Color) {
+    let rights = pos.castling();
+    let ksq = rights.king_start(us);
+    if !pos.pieces(us, PieceKind::King).contains(ksq) {
+        return;
+    }
+    let them = us.flip();
+    let occ = pos.occupied();
+    for side in 0..2 {
+        let Some(rook) = rights.rook(us, side) else {
+            continue;
+        };
+        if !pos.by_color(us).contains(rook) {
+            continue;
+        }
+        let kd = castle_king_destination(ksq, rook);
+        let rd = castle_rook_destination(ksq, rook);
+        let king_path = if kd == ksq {
+            Bitboard::EMPTY
+        } else {
+            between(ksq, kd).with(ksq)
+        };
+        let castlers = Bitboard::from_square(ksq).with(rook);
+        let blocked = ((king_path | between(ksq, rook)) & occ) - castlers;
+        let dest_taken = (Bitboard::from_square(kd).with(rd) & occ) - castlers;
+        if blocked.nonempty() || dest_taken.nonempty() {
+            continue;
+        }
+        if king_path
+            .into_iter()
+            .all(|s| !pos.is_attacked(s, them, occ))
+        {
+            list.push(Move::castle(ksq, rook));
+        }
+    }
+}
+
+/// Plays a move and its conversion cascade (RULES.md 2.3).
+pub fn play_move<W: Weights>(pos: &Position, mv: Move) -> Position {
+    let mut p = *pos;
+    let us = pos.side_to_move();
+    let (from, to) = (mv.from(), mv.to());
+    let mut reset = false;
+    if mv.kind() == MoveKind::Castle {
+        let kd = castle_king_destination(from, to);
+        let rd = castle_rook_destination(from, to);
+        let rook_kind = pos.kind_at(to).expect("a piece on the rook square");
+        p.remove(from, Piece::new(us, PieceKind::King));
+        p.remove(to, Piece::new(us, rook_kind));
+        p.put(kd, Piece::new(us, PieceKind::King));
+        p.put(rd, Piece::new(us, rook_kind));
+    } else {
+        let kind = pos.kind_at(from).expect("a piece on the from-square");
+        p.remove(from, Piece::new(us, kind));
+        p.put(to, Piece::new(us, mv.promotion_piece().unwrap_or(kind)));
+        reset = kind == PieceKind::Pawn;
+    }
+    p.update_castling(from, to);
+    if cascade::<W>(&mut p, us) > 0 {
+        reset = true;
+    }
+    p.finish_move(reset);
+    p
+}
