@@ -26,9 +26,8 @@ impl<W: Weights> Rules for Pacifist<W> {
     fn generate(pos: &Position, list: &mut MoveList) {
         let mut pseudo = MoveList::new();
         generate_pseudo::<W>(pos, &mut pseudo);
-        let us = pos.side_to_move();
         for &mv in pseudo.iter() {
-            if has_safe_king::<W>(&play_move::<W>(pos, mv), us) {
+            if is_legal::<W>(pos, mv) {
                 list.push(mv);
             }
         }
@@ -86,6 +85,21 @@ pub fn has_safe_king<W: Weights>(pos: &Position, mover: Color) -> bool {
     pos.pieces(mover, PieceKind::King)
         .into_iter()
         .any(|k| !pos.is_attacked(k, them, occ) || !over_persuaded::<W>(pos, k, mover))
+}
+
+/// RULES.md 2.4 for a pseudo-legal move. A cascade only turns opponent
+/// pieces into the mover's, which can only add support to (and remove
+/// persuasion from) the mover's kings, or give it another king: a king
+/// that is safe before the cascade stays safe, so the cascade is computed
+/// only when no king is safe without it.
+fn is_legal<W: Weights>(pos: &Position, mv: Move) -> bool {
+    let us = pos.side_to_move();
+    let mut p = *pos;
+    move_pieces(&mut p, mv);
+    if has_safe_king::<W>(&p, us) {
+        return true;
+    }
+    cascade::<W>(&mut p, us) > 0 && has_safe_king::<W>(&p, us)
 }
 
 /// Moves to empty squares, before the legality test of 2.4.
@@ -195,26 +209,34 @@ fn generate_castling(pos: &Position, list: &mut MoveList, us: Color) {
 pub fn play_move<W: Weights>(pos: &Position, mv: Move) -> Position {
     let mut p = *pos;
     let us = pos.side_to_move();
-    let (from, to) = (mv.from(), mv.to());
-    let mut reset = false;
-    if mv.kind() == MoveKind::Castle {
-        let kd = castle_king_destination(from, to);
-        let rd = castle_rook_destination(from, to);
-        let rook_kind = pos.kind_at(to).expect("a piece on the rook square");
-        p.remove(from, Piece::new(us, PieceKind::King));
-        p.remove(to, Piece::new(us, rook_kind));
-        p.put(kd, Piece::new(us, PieceKind::King));
-        p.put(rd, Piece::new(us, rook_kind));
-    } else {
-        let kind = pos.kind_at(from).expect("a piece on the from-square");
-        p.remove(from, Piece::new(us, kind));
-        p.put(to, Piece::new(us, mv.promotion_piece().unwrap_or(kind)));
-        reset = kind == PieceKind::Pawn;
-    }
-    p.update_castling(from, to);
+    let mut reset = move_pieces(&mut p, mv);
     if cascade::<W>(&mut p, us) > 0 {
         reset = true;
     }
     p.finish_move(reset);
     p
+}
+
+/// Step 1 of RULES.md 2.3: the piece moves (king and rook when castling),
+/// castling rights follow (2.6). Returns whether a pawn moved.
+fn move_pieces(p: &mut Position, mv: Move) -> bool {
+    let us = p.side_to_move();
+    let (from, to) = (mv.from(), mv.to());
+    let mut pawn_moved = false;
+    if mv.kind() == MoveKind::Castle {
+        let kd = castle_king_destination(from, to);
+        let rd = castle_rook_destination(from, to);
+        let rook_kind = p.kind_at(to).expect("a piece on the rook square");
+        p.remove(from, Piece::new(us, PieceKind::King));
+        p.remove(to, Piece::new(us, rook_kind));
+        p.put(kd, Piece::new(us, PieceKind::King));
+        p.put(rd, Piece::new(us, rook_kind));
+    } else {
+        let kind = p.kind_at(from).expect("a piece on the from-square");
+        p.remove(from, Piece::new(us, kind));
+        p.put(to, Piece::new(us, mv.promotion_piece().unwrap_or(kind)));
+        pawn_moved = kind == PieceKind::Pawn;
+    }
+    p.update_castling(from, to);
+    pawn_moved
 }
