@@ -260,7 +260,7 @@ fn parse_castling(
                 })?
             }
             'q' => {
-                let beyond = rooks.filter(|s| s.file() < king.file()).next();
+                let beyond = rooks.into_iter().find(|s| s.file() < king.file());
                 beyond.ok_or_else(|| {
                     FenError(format!(
                         "castling right '{c}' but no rook on the king's a-side"

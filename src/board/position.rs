@@ -327,26 +327,9 @@ impl Position {
         if let Some(&m) = legal.iter().find(|&&m| self.move_to_uci(m, false) == lower) {
             return Ok(m);
         }
-        if lower.starts_with('@') {
-            // Payment squares may come in any order on input.
-            let mut squares = Vec::new();
-            let body = &lower[1..];
-            if body.len() % 2 == 0 {
-                for i in (0..body.len()).step_by(2) {
-                    squares.push(Square::parse(&body[i..i + 2]));
-                }
-            }
-            if squares.len() >= 2 && squares.iter().all(Option::is_some) {
-                let mut pay: Vec<Square> = squares[1..].iter().map(|s| s.unwrap()).collect();
-                pay.sort();
-                let canon = pay
-                    .iter()
-                    .fold(format!("@{}", body[..2].to_owned()), |s, sq| {
-                        s + &sq.to_string()
-                    });
-                if let Some(&m) = legal.iter().find(|&&m| self.move_to_uci(m, true) == canon) {
-                    return Ok(m);
-                }
+        if let Some(canon) = canonical_subversion(&lower) {
+            if let Some(&m) = legal.iter().find(|&&m| self.move_to_uci(m, true) == canon) {
+                return Ok(m);
             }
         }
         let well_formed = is_coordinate_move(&lower) || lower.starts_with('@');
@@ -457,9 +440,31 @@ impl Position {
     }
 }
 
+/// `@` + target + payment squares with the payment sorted by (rank, file),
+/// as moves are printed; `None` if `s` is not of that shape.
+fn canonical_subversion(s: &str) -> Option<String> {
+    let body = s.strip_prefix('@')?;
+    if body.len() < 4 || !body.len().is_multiple_of(2) || !body.is_ascii() {
+        return None;
+    }
+    let squares: Option<Vec<Square>> = (0..body.len())
+        .step_by(2)
+        .map(|i| Square::parse(&body[i..i + 2]))
+        .collect();
+    let squares = squares?;
+    let mut payment = squares[1..].to_vec();
+    payment.sort();
+    Some(
+        payment
+            .iter()
+            .fold(format!("@{}", squares[0]), |s, sq| s + &sq.to_string()),
+    )
+}
+
 fn is_coordinate_move(s: &str) -> bool {
     let b = s.as_bytes();
-    (b.len() == 4 || b.len() == 5)
+    s.is_ascii()
+        && (b.len() == 4 || b.len() == 5)
         && Square::parse(&s[0..2]).is_some()
         && Square::parse(&s[2..4]).is_some()
         && (b.len() == 4 || b"qrbnk".contains(&b[4]))

@@ -52,11 +52,9 @@ pub enum PerftPosition {
 impl PerftPosition {
     pub fn parse(variant: Variant, fen: Option<&str>) -> Result<PerftPosition, String> {
         let fen = fen.unwrap_or(variant.start_fen());
-        match variant {
-            _ => Position::from_fen(fen, variant)
-                .map(PerftPosition::Board)
-                .map_err(|e| e.to_string()),
-        }
+        Position::from_fen(fen, variant)
+            .map(PerftPosition::Board)
+            .map_err(|e| e.to_string())
     }
 
     pub fn perft(&self, depth: u32) -> u64 {

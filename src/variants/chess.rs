@@ -99,17 +99,17 @@ pub fn generate_legal(pos: &Position, list: &mut MoveList) {
     };
 
     for from in pos.pieces(us, PieceKind::Knight) - pinned {
-        for to in knight_attacks(from) & target - ours {
+        for to in knight_attacks(from) & (target - ours) {
             list.push(Move::new(from, to, MoveKind::Normal));
         }
     }
     for from in pos.bishop_likes() & ours {
-        for to in bishop_attacks(from, occ) & target & allowed(from) - ours {
+        for to in bishop_attacks(from, occ) & allowed(from) & (target - ours) {
             list.push(Move::new(from, to, MoveKind::Normal));
         }
     }
     for from in pos.rook_likes() & ours {
-        for to in rook_attacks(from, occ) & target & allowed(from) - ours {
+        for to in rook_attacks(from, occ) & allowed(from) & (target - ours) {
             list.push(Move::new(from, to, MoveKind::Normal));
         }
     }
