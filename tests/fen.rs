@@ -141,7 +141,9 @@ fn garbage_never_panics() {
 #[test]
 fn bad_moves_are_errors_not_panics() {
     let p = Position::startpos(Variant::Chess);
-    for m in ["", "e2", "e2e5", "e7e5", "aé1", "é1é2", "@", "@e4", "@e2e4é", "e1g1", "zzzz", "e2e4qq"] {
+    for m in [
+        "", "e2", "e2e5", "e7e5", "aé1", "é1é2", "@", "@e4", "@e2e4é", "e1g1", "zzzz", "e2e4qq",
+    ] {
         assert!(p.parse_move(m).is_err(), "{m}");
     }
     assert!(p.parse_move("e2e4").is_ok());

@@ -26,8 +26,9 @@ impl<W: Weights> Rules for Pacifist<W> {
     fn generate(pos: &Position, list: &mut MoveList) {
         let mut pseudo = MoveList::new();
         generate_pseudo::<W>(pos, &mut pseudo);
+        let shield = king_shield(pos);
         for &mv in pseudo.iter() {
-            if is_legal::<W>(pos, mv) {
+            if shield.keeps_king_safe(mv) || is_legal::<W>(pos, mv) {
                 list.push(mv);
             }
         }
@@ -94,12 +95,88 @@ pub fn has_safe_king<W: Weights>(pos: &Position, mover: Color) -> bool {
 /// only when no king is safe without it.
 fn is_legal<W: Weights>(pos: &Position, mv: Move) -> bool {
     let us = pos.side_to_move();
+    if mv.kind() != MoveKind::Castle && some_king_unattacked(pos, mv) {
+        return true;
+    }
     let mut p = *pos;
     move_pieces(&mut p, mv);
     if has_safe_king::<W>(&p, us) {
         return true;
     }
     cascade::<W>(&mut p, us) > 0 && has_safe_king::<W>(&p, us)
+}
+
+/// A quick sufficient test of legality, prepared once per position: when
+/// the mover's only king is unattacked, a move of another piece keeps it
+/// unattacked (so legal, see [`is_legal`]) unless that piece stands alone
+/// between the king and an enemy slider.
+struct KingShield {
+    king: Option<Square>,
+    line_blockers: Bitboard,
+}
+
+impl KingShield {
+    #[inline]
+    fn keeps_king_safe(&self, mv: Move) -> bool {
+        match self.king {
+            Some(k) => {
+                mv.from() != k
+                    && mv.kind() != MoveKind::Castle
+                    && !self.line_blockers.contains(mv.from())
+            }
+            None => false,
+        }
+    }
+}
+
+fn king_shield(pos: &Position) -> KingShield {
+    let us = pos.side_to_move();
+    let them = us.flip();
+    let kings = pos.pieces(us, PieceKind::King);
+    let none = KingShield {
+        king: None,
+        line_blockers: Bitboard::EMPTY,
+    };
+    if kings.more_than_one() || kings.is_empty() {
+        return none;
+    }
+    let k = kings.lsb();
+    let occ = pos.occupied();
+    if pos.is_attacked(k, them, occ) {
+        return none;
+    }
+    let snipers = ((rook_attacks(k, Bitboard::EMPTY) & pos.rook_likes())
+        | (bishop_attacks(k, Bitboard::EMPTY) & pos.bishop_likes()))
+        & pos.by_color(them);
+    let mut line_blockers = Bitboard::EMPTY;
+    for s in snipers {
+        let blockers = between(k, s) & occ;
+        if !blockers.more_than_one() {
+            line_blockers |= blockers;
+        }
+    }
+    KingShield {
+        king: Some(k),
+        line_blockers,
+    }
+}
+
+/// Whether, after the non-castling move `mv` (and before any cascade), the
+/// mover has a king that no enemy piece attacks at all. Enemy pieces do
+/// not move and nothing is captured, so the position's bitboards serve
+/// with the occupancy updated; no copy is made.
+#[inline]
+fn some_king_unattacked(pos: &Position, mv: Move) -> bool {
+    let us = pos.side_to_move();
+    let (from, to) = (mv.from(), mv.to());
+    let occ = pos.occupied().without(from).with(to);
+    let mut kings = pos.pieces(us, PieceKind::King);
+    if kings.contains(from) {
+        kings = kings.without(from).with(to);
+    }
+    kings
+        .into_iter()
+        .any(|k| !pos.is_attacked(k, us.flip(), occ))
 }
 
 /// Moves to empty squares, before the legality test of 2.4.
@@ -155,14 +232,22 @@ fn generate_pawn_pushes<W: Weights>(pos: &Position, list: &mut MoveList, us: Col
         list.push(Move::new(from, one, MoveKind::Normal));
         if from.rank() == start_rank {
             let two = Square::from_coords(from.file(), (from.rank() as i8 + 2 * fwd) as u8);
-            if !occ.contains(two) {
-                let t = influence::<W>(pos, one);
-                if t[us.flip().index()] <= t[us.index()] {
-                    list.push(Move::new(from, two, MoveKind::DoublePush));
-                }
+            if !occ.contains(two) && !over_persuaded_for::<W>(pos, one, us) {
+                list.push(Move::new(from, two, MoveKind::DoublePush));
             }
         }
     }
+}
+
+/// Whether the empty square `sq` is over-persuaded for `us` (the enemy's
+/// influence exceeds ours); unattacked squares are answered cheaply.
+#[inline]
+fn over_persuaded_for<W: Weights>(pos: &Position, sq: Square, us: Color) -> bool {
+    if !pos.is_attacked(sq, us.flip(), pos.occupied()) {
+        return false;
+    }
+    let t = influence::<W>(pos, sq);
+    t[us.flip().index()] > t[us.index()]
 }
 
 /// Castling (RULES.md 2.6). The king's own start square and those it
