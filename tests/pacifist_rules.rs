@@ -143,3 +143,28 @@ fn fen_rejects_unreachable_king_counts() {
     assert!(Position::from_fen("8/8/8/8/8/8/8/K7 b - - 0 1", Variant::Pacifist).is_err());
     assert!(Position::from_fen("8/8/8/8/8/8/8/KK6 b - - 0 1", Variant::Chess).is_err());
 }
+
+#[test]
+fn a_king_without_moves_is_stalemate() {
+    // Every square around the white king a1 is persuaded by a rook (b8,
+    // h2) and supported by nothing, and from there the king would persuade
+    // no black piece: no legal move, but white still has a king.
+    let pos = Position::from_fen("kr6/8/8/8/8/8/7r/K7 w - - 0 1", Variant::Pacifist).unwrap();
+    assert!(pos.legal_moves().is_empty());
+    assert_eq!(pos.outcome(), Some(Outcome::Draw("stalemate")));
+}
+
+#[test]
+fn fifty_moves_without_pawn_move_or_conversion_draw() {
+    let pos = Position::from_fen("k7/8/8/8/8/8/8/K6R w - - 100 80", Variant::Pacifist).unwrap();
+    assert_eq!(pos.outcome(), Some(Outcome::Draw("50-move rule")));
+    // A conversion resets the clock (seed diagram 1 after 1.Nf5).
+    let pos = Position::from_fen(
+        "rkqn1rb1/ppppppbp/P7/1n4p1/8/4N3/1PPPPPPP/RNK1BBQR w - - 57 30",
+        Variant::Pacifist,
+    )
+    .unwrap();
+    assert_eq!(pos.play(pos.parse_move("e3f5").unwrap()).halfmove_clock(), 0);
+    let pos = Position::from_fen("k7/8/8/8/8/8/8/K6R w - - 57 30", Variant::Pacifist).unwrap();
+    assert_eq!(pos.play(pos.parse_move("h1h2").unwrap()).halfmove_clock(), 58);
+}
