@@ -6,7 +6,10 @@
 
 pub mod board;
 pub mod cli;
+pub mod eval;
 pub mod perft;
+pub mod search;
+pub mod uci;
 pub mod variants;
 
 pub use variants::Variant;

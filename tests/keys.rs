@@ -18,7 +18,12 @@ impl Rng {
 #[test]
 fn incremental_keys_match_fresh_keys() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
-    for variant in [Variant::Chess, Variant::Pacifist, Variant::Pacifist2, Variant::Subversion] {
+    for variant in [
+        Variant::Chess,
+        Variant::Pacifist,
+        Variant::Pacifist2,
+        Variant::Subversion,
+    ] {
         for _game in 0..40 {
             let mut pos = Position::startpos(variant);
             for _ply in 0..120 {

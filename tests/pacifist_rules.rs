@@ -164,7 +164,13 @@ fn fifty_moves_without_pawn_move_or_conversion_draw() {
         Variant::Pacifist,
     )
     .unwrap();
-    assert_eq!(pos.play(pos.parse_move("e3f5").unwrap()).halfmove_clock(), 0);
+    assert_eq!(
+        pos.play(pos.parse_move("e3f5").unwrap()).halfmove_clock(),
+        0
+    );
     let pos = Position::from_fen("k7/8/8/8/8/8/8/K6R w - - 57 30", Variant::Pacifist).unwrap();
-    assert_eq!(pos.play(pos.parse_move("h1h2").unwrap()).halfmove_clock(), 58);
+    assert_eq!(
+        pos.play(pos.parse_move("h1h2").unwrap()).halfmove_clock(),
+        58
+    );
 }

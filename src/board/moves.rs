@@ -119,6 +119,13 @@ impl Move {
     pub fn raw(self) -> u32 {
         self.0
     }
+
+    /// The move with the given packed bits (from [`Move::raw`]); only
+    /// meaningful for bits that came from a move.
+    #[inline]
+    pub fn from_raw(bits: u32) -> Move {
+        Move(bits)
+    }
 }
 
 impl std::fmt::Debug for Move {

@@ -340,6 +340,15 @@ impl Position {
         }
     }
 
+    /// The position with the side to move passing (for null-move pruning):
+    /// the en passant right lapses, nothing else changes.
+    pub fn null_move(&self) -> Position {
+        let mut p = *self;
+        p.set_ep(None);
+        p.finish_move(false);
+        p
+    }
+
     // ---- mutation (used by FEN parsing and the rules modules) -------------
 
     #[inline]

@@ -1,5 +1,5 @@
-//! The command line (ENGINE.md "Command line"): `perft`, `perft-suite`;
-//! with no subcommand the protocol loop.
+//! The command line (ENGINE.md "Command line"): `perft`, `perft-suite`,
+//! `bench`; with no subcommand the protocol loop.
 
 pub mod perft;
 
@@ -17,8 +17,8 @@ pub fn run(args: &[String]) -> i32 {
             2
         }
         None => {
-            eprintln!("error: the protocol loop is not available in this build\n{USAGE}");
-            2
+            crate::uci::run(std::io::stdin().lock());
+            0
         }
     }
 }

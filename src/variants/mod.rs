@@ -93,6 +93,35 @@ pub trait Rules {
     fn play(pos: &Position, mv: Move) -> Position;
     /// The result when the side to move has no legal move.
     fn no_move_outcome(pos: &Position) -> Outcome;
+
+    /// Whether `mv` may win material (a capture, promotion, subversion or
+    /// conversion): the quiescence search looks at these moves only.
+    #[inline]
+    fn may_gain(pos: &Position, mv: Move) -> bool {
+        use crate::board::MoveKind;
+        matches!(
+            mv.kind(),
+            MoveKind::Promotion | MoveKind::EnPassant | MoveKind::Subversion
+        ) || pos.occupied().contains(mv.to()) && mv.kind() != MoveKind::Castle
+    }
+
+    /// Whether the side to move is under an immediate threat it must answer
+    /// (in check; in the pacifist variants: holding no king). Such nodes
+    /// are searched with all moves and never pruned by null moves.
+    #[inline]
+    fn must_respond(pos: &Position) -> bool {
+        pos.checkers().nonempty()
+    }
+
+    /// Whether passing (a null move) is a sound guess here: not when the
+    /// side must respond, nor with only king and pawns (zugzwang).
+    #[inline]
+    fn null_move_ok(pos: &Position) -> bool {
+        use crate::board::PieceKind;
+        let us = pos.by_color(pos.side_to_move());
+        let officers = us - pos.by_kind(PieceKind::Pawn) - pos.by_kind(PieceKind::King);
+        !Self::must_respond(pos) && officers.nonempty()
+    }
 }
 
 /// Runs `$body` with `$R` bound to the rules type of an 8x8 variant.

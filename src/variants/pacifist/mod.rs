@@ -39,6 +39,18 @@ impl<W: Weights> Rules for Pacifist<W> {
         play_move::<W>(pos, mv)
     }
 
+    /// Any move may convert (RULES.md 2.3).
+    #[inline]
+    fn may_gain(_pos: &Position, _mv: Move) -> bool {
+        true
+    }
+
+    /// A side without a king must convert one back at once (RULES.md 2.5).
+    #[inline]
+    fn must_respond(pos: &Position) -> bool {
+        pos.pieces(pos.side_to_move(), PieceKind::King).is_empty()
+    }
+
     /// RULES.md 2.5: without a king and without a move the side has lost
     /// (its last king was converted for good); with a king it is stalemate.
     fn no_move_outcome(pos: &Position) -> Outcome {
