@@ -115,7 +115,7 @@ fn search_with<R: Rules>(
             let mut roots = roots.clone();
             scope.spawn(move || {
                 let mut w = Worker::new(shared, false, &params.game_keys);
-                iterate::<R>(&mut w, params, &mut roots, 1 + (id as u32 & 1), &mut |_| {});
+                iterate::<R>(&mut w, params, &mut roots, 1 + (id as u32 & 1));
                 w.flush_nodes();
             });
         }
@@ -165,6 +165,9 @@ fn wait_while_told_to(shared: &Shared, limits: &Limits) {
     }
 }
 
+/// Called by the main thread after each completed MultiPV line.
+type LineReporter<'r> = dyn FnMut(&Worker, &[RootMove], u32, usize) + 'r;
+
 struct MainDone {
     best: RootMove,
     depth: u32,
@@ -185,7 +188,6 @@ fn iterate<R: Rules>(
     params: &SearchParams,
     roots: &mut [RootMove],
     first_depth: u32,
-    _report: &mut dyn FnMut(&Worker),
 ) {
     for depth in first_depth..=max_depth(params) {
         w.search_root::<R>(&params.pos, roots, 0, depth as i32);
@@ -203,7 +205,7 @@ fn iterate_main<R: Rules>(
     roots: &mut [RootMove],
     start: Instant,
     soft: Option<Duration>,
-    on_line: &mut dyn FnMut(&Worker, &[RootMove], u32, usize),
+    on_line: &mut LineReporter,
 ) -> MainDone {
     let shared_stop = |w: &Worker| w.stopped();
     let mut best = roots[0].clone();
