@@ -4,6 +4,7 @@
 //! * [`variants`]: the rules of each variant behind one interface.
 //! * [`perft`]: move-tree counting to check the move generators.
 
+pub mod bench;
 pub mod board;
 pub mod cli;
 pub mod eval;

@@ -403,9 +403,22 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         let respond = R::must_respond(pos);
-        if ply >= MAX_PLY || (qply >= 8 && !respond) {
+        if ply >= MAX_PLY || (qply >= R::QUIESCENCE_PLIES && !respond) {
             return evaluate(pos);
         }
+        let key = pos.key();
+        if let Some(e) = self.shared.tt.probe(key) {
+            let s = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let original_alpha = alpha;
         let mut best = -INFINITY;
         if !respond {
             best = evaluate(pos);
@@ -447,6 +460,16 @@ impl<'a> Worker<'a> {
             // Must respond, and every answer was searched: mated-like.
             best = alpha;
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, Move::NULL, to_tt(best, ply), -1, bound);
         best
     }
 

@@ -87,6 +87,9 @@ impl FromStr for Variant {
 /// The rules of one 8x8 variant. Implemented by zero-sized types so that
 /// hot loops (perft, search) can be monomorphised with [`with_rules!`].
 pub trait Rules {
+    /// How many plies the quiescence search may add beyond the horizon.
+    const QUIESCENCE_PLIES: u32 = 8;
+
     /// Appends every legal move of the side to move.
     fn generate(pos: &Position, list: &mut MoveList);
     /// The position after the legal move `mv`.

@@ -23,6 +23,9 @@ pub use self::influence::{Count, Value};
 pub struct Pacifist<W: Weights>(PhantomData<W>);
 
 impl<W: Weights> Rules for Pacifist<W> {
+    /// Every move may convert and conversions chain, so quiescence stays short.
+    const QUIESCENCE_PLIES: u32 = 3;
+
     fn generate(pos: &Position, list: &mut MoveList) {
         let mut pseudo = MoveList::new();
         generate_pseudo::<W>(pos, &mut pseudo);
