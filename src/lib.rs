@@ -8,6 +8,7 @@ pub mod bench;
 pub mod board;
 pub mod cli;
 pub mod eval;
+pub mod game;
 pub mod perft;
 pub mod search;
 pub mod uci;

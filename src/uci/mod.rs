@@ -8,6 +8,7 @@ mod options;
 mod output;
 
 use crate::board::{Move, Position};
+use crate::game::Game;
 use crate::perft::divide;
 use crate::search::threads::{search, SearchParams};
 use crate::search::time::Limits;
@@ -37,9 +38,7 @@ fn error(msg: &str) {
 /// The engine's state between commands.
 pub struct Session {
     options: Options,
-    pos: Position,
-    /// Keys of the positions before `pos` in the game, oldest first.
-    history: Vec<u64>,
+    game: Game,
     shared: Arc<Shared>,
     search: Option<JoinHandle<()>>,
 }
@@ -54,8 +53,7 @@ impl Session {
     pub fn new() -> Session {
         let options = Options::default();
         Session {
-            pos: Position::startpos(options.variant),
-            history: Vec::new(),
+            game: Game::new(Position::startpos(options.variant)),
             shared: Arc::new(Shared::new(options.hash_mib)),
             search: None,
             options,
@@ -95,8 +93,8 @@ impl Session {
                 self.stop_search();
                 self.go(line);
             }
-            "d" => send(&output::diagram(&self.pos, &self.history)),
-            "eval" => send(&crate::eval::explain(&self.pos)),
+            "d" => send(&output::diagram(&self.game)),
+            "eval" => send(&crate::eval::explain(self.game.position())),
             "debug" | "register" => {}
             _ => error(&format!("unknown command '{cmd}'")),
         }
@@ -113,8 +111,7 @@ impl Session {
     }
 
     fn set_start(&mut self) {
-        self.pos = Position::startpos(self.options.variant);
-        self.history.clear();
+        self.game = Game::new(Position::startpos(self.options.variant));
     }
 
     fn setoption(&mut self, line: &str) {
@@ -161,18 +158,11 @@ impl Session {
             ));
             return;
         };
-        self.pos = start;
-        self.history.clear();
+        self.game = Game::new(start);
         for (i, token) in moves.unwrap_or("").split_whitespace().enumerate() {
-            match self.pos.parse_move(token) {
-                Ok(mv) => {
-                    self.history.push(self.pos.key());
-                    self.pos = self.pos.play(mv);
-                }
-                Err(e) => {
-                    error(&format!("move {} of the list: {e}", i + 1));
-                    return;
-                }
+            if let Err(e) = self.game.play_str(token) {
+                error(&format!("move {} of the list: {e}", i + 1));
+                return;
             }
         }
     }
@@ -194,8 +184,8 @@ impl Session {
             }
         };
         let params = SearchParams {
-            pos: self.pos,
-            game_keys: self.history.clone(),
+            pos: *self.game.position(),
+            game_keys: self.game.history().to_vec(),
             limits: limits.clone(),
             threads: self.options.threads,
             multipv: self.options.multipv,
@@ -241,7 +231,7 @@ impl Session {
                 "searchmoves" => {
                     i += 1;
                     while i < tokens.len() && !KEYWORDS.contains(&tokens[i]) {
-                        searchmoves.push(self.pos.parse_move(tokens[i])?);
+                        searchmoves.push(self.game.position().parse_move(tokens[i])?);
                         i += 1;
                     }
                     continue;
@@ -283,7 +273,7 @@ impl Session {
                 black_increment,
                 moves_to_go,
             }) => {
-                let white = self.pos.side_to_move() == crate::board::Color::White;
+                let white = self.game.position().side_to_move() == crate::board::Color::White;
                 let (t, inc) = if white {
                     (white_time, white_increment)
                 } else {
@@ -307,7 +297,7 @@ impl Session {
     }
 
     fn go_perft(&self, depth: u32) {
-        let lines = divide(&self.pos, depth.max(1), self.options.chess960);
+        let lines = divide(self.game.position(), depth.max(1), self.options.chess960);
         let total: u64 = lines.iter().map(|(_, n)| n).sum();
         for (m, n) in lines {
             send(&format!("{m}: {n}"));

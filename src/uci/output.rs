@@ -1,6 +1,7 @@
 //! Formatting engine output: `info`, `bestmove`, the `d` diagram.
 
 use crate::board::{Move, Position, Square};
+use crate::game::Game;
 use crate::search::threads::{Report, Score, SearchResult};
 
 /// The PV in the variant's notation, cut at the first move that is not
@@ -58,22 +59,17 @@ pub fn bestmove_line(
     line
 }
 
-/// The result of the game at `pos` given the earlier positions' keys:
-/// the rules' end (mate, kings converted, stalemate, 50 moves) or
-/// threefold repetition.
-pub fn result_text(pos: &Position, history: &[u64]) -> String {
-    if let Some(o) = pos.outcome() {
-        return format!("{} {}", o.result(), o.reason());
+/// `1-0 checkmate`, `1/2-1/2 threefold repetition`, ... or `*`.
+pub fn result_text(game: &Game) -> String {
+    match game.outcome() {
+        Some(o) => format!("{} {}", o.result(), o.reason()),
+        None => "*".into(),
     }
-    let repeats = history.iter().filter(|&&k| k == pos.key()).count();
-    if repeats >= 2 {
-        return "1/2-1/2 threefold repetition".into();
-    }
-    "*".into()
 }
 
 /// The `d` command: a diagram and the position's facts.
-pub fn diagram(pos: &Position, history: &[u64]) -> String {
+pub fn diagram(game: &Game) -> String {
+    let pos = game.position();
     let mut s = String::new();
     let border = " +---+---+---+---+---+---+---+---+\n";
     s.push_str(border);
@@ -90,6 +86,6 @@ pub fn diagram(pos: &Position, history: &[u64]) -> String {
     s.push_str(&format!("Variant: {}\n", pos.variant()));
     s.push_str(&format!("Fen: {}\n", pos.to_fen()));
     s.push_str(&format!("Key: {:016X}\n", pos.key()));
-    s.push_str(&format!("Result: {}", result_text(pos, history)));
+    s.push_str(&format!("Result: {}", result_text(game)));
     s
 }
