@@ -94,7 +94,7 @@ fn main() {
                 if i >= games {
                     break;
                 }
-                let strong = if i % 2 == 0 {
+                let strong = if i.is_multiple_of(2) {
                     Color::White
                 } else {
                     Color::Black
