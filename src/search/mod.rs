@@ -490,6 +490,7 @@ impl<'a> Worker<'a> {
                 }
                 let victim = if R::may_gain(pos, mv) {
                     pos.kind_at(mv.to()).map_or(0, |k| GAIN_VALUES[k.index()])
+                        + R::conversion_gain(pos, mv)
                 } else {
                     0
                 };

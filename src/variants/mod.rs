@@ -108,6 +108,13 @@ pub trait Rules {
         ) || pos.occupied().contains(mv.to()) && mv.kind() != MoveKind::Castle
     }
 
+    /// Material (centipawns) that `mv` wins other than by capturing — the
+    /// pacifist conversions — for move ordering; 0 in capture variants.
+    #[inline]
+    fn conversion_gain(_pos: &Position, _mv: Move) -> i32 {
+        0
+    }
+
     /// Whether the side to move is under an immediate threat it must answer
     /// (in check; in the pacifist variants: holding no king). Such nodes
     /// are searched with all moves and never pruned by null moves.
