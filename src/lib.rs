@@ -13,5 +13,6 @@ pub mod perft;
 pub mod search;
 pub mod uci;
 pub mod variants;
+pub mod xboard;
 
 pub use variants::Variant;

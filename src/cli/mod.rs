@@ -18,7 +18,7 @@ pub fn run(args: &[String]) -> i32 {
             2
         }
         None => {
-            crate::uci::run(std::io::stdin().lock());
+            crate::uci::run(std::io::BufReader::new(std::io::stdin()));
             0
         }
     }

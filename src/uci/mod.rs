@@ -316,14 +316,25 @@ impl Session {
     }
 }
 
-/// Runs the protocol loop on `input` until `quit` or end of input.
-pub fn run(input: impl BufRead) {
+/// Runs the protocol loop on `input` until `quit` or end of input; the
+/// line `xboard` switches to the XBoard protocol.
+pub fn run(mut input: impl BufRead + Send + 'static) {
     let mut session = Session::new();
-    for line in input.lines() {
-        let Ok(line) = line else {
-            break;
-        };
-        log::debug!("<< {line}");
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        // Bytes that are not UTF-8 become U+FFFD: a bad line, not an end.
+        let line = String::from_utf8_lossy(&bytes);
+        log::debug!("<< {}", line.trim_end());
+        if line.trim() == "xboard" {
+            session.stop_search();
+            crate::xboard::run(input);
+            return;
+        }
         if !session.handle(&line) {
             return;
         }
