@@ -27,6 +27,9 @@ fn python_chess_drives_both_protocols() {
         .expect("run python3");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "python-chess client failed:\n{stdout}\n{stderr}");
+    assert!(
+        out.status.success(),
+        "python-chess client failed:\n{stdout}\n{stderr}"
+    );
     assert!(stdout.contains("python-chess clients: ok"), "{stdout}");
 }

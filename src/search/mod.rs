@@ -38,8 +38,18 @@ pub struct Shared {
 
 impl Shared {
     pub fn new(hash_mib: usize) -> Shared {
+        Shared::with_table(TranspositionTable::new(hash_mib))
+    }
+
+    /// Shared state with a table of `hash_mib` MiB, or an error if that
+    /// much memory cannot be had.
+    pub fn try_new(hash_mib: usize) -> Result<Shared, String> {
+        TranspositionTable::try_new(hash_mib).map(Shared::with_table)
+    }
+
+    fn with_table(tt: TranspositionTable) -> Shared {
         Shared {
-            tt: TranspositionTable::new(hash_mib),
+            tt,
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             pondering: AtomicBool::new(false),

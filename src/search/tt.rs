@@ -33,19 +33,26 @@ pub struct TranspositionTable {
 const SLOT_BYTES: usize = 16;
 
 impl TranspositionTable {
-    /// A table of about `mib` MiB (at least one slot).
+    /// A table of about `mib` MiB (at least 1024 slots).
     pub fn new(mib: usize) -> TranspositionTable {
-        let count = (mib.max(1) * 1024 * 1024 / SLOT_BYTES).max(1024);
-        let slots = (0..count)
-            .map(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
-        TranspositionTable {
+        Self::try_new(mib).unwrap_or_else(|_| Self::try_new(1).expect("a 1 MiB table"))
+    }
+
+    /// A table of about `mib` MiB, or an error when the memory is not there.
+    pub fn try_new(mib: usize) -> Result<TranspositionTable, String> {
+        let count = (mib.max(1).saturating_mul(1024 * 1024) / SLOT_BYTES).max(1024);
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(count)
+            .map_err(|_| format!("cannot allocate a {mib} MiB hash table"))?;
+        slots.extend((0..count).map(|_| Slot {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }));
+        Ok(TranspositionTable {
             slots,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     pub fn clear(&self) {

@@ -124,9 +124,10 @@ impl Session {
         };
         match self.options.set(&name, value.as_deref()) {
             Ok(options::Effect::None) => {}
-            Ok(options::Effect::ResizeHash) => {
-                self.shared = Arc::new(Shared::new(self.options.hash_mib));
-            }
+            Ok(options::Effect::ResizeHash) => match Shared::try_new(self.options.hash_mib) {
+                Ok(shared) => self.shared = Arc::new(shared),
+                Err(e) => error(&e),
+            },
             Ok(options::Effect::ClearHash) => self.shared.tt.clear(),
             Ok(options::Effect::NewVariant) => self.set_start(),
             Err(e) => error(&e),

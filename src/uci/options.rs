@@ -37,7 +37,7 @@ pub enum Effect {
     NewVariant,
 }
 
-pub const MAX_HASH_MIB: usize = 65536;
+pub const MAX_HASH_MIB: usize = 32768;
 pub const MAX_THREADS: usize = 256;
 
 pub fn declarations() -> Vec<String> {

@@ -74,7 +74,6 @@ pub struct Session {
     post: bool,
     ponder: bool,
     analyzing: bool,
-    hash_mib: usize,
     threads: usize,
     multipv: usize,
     overhead_ms: u64,
@@ -104,7 +103,6 @@ impl Session {
             post: false,
             ponder: false,
             analyzing: false,
-            hash_mib: 16,
             threads: 1,
             multipv: 1,
             overhead_ms: 10,
@@ -217,8 +215,10 @@ impl Session {
             "memory" => match arg.parse::<usize>() {
                 Ok(mb) if mb >= 1 => {
                     self.abort_search();
-                    self.hash_mib = mb.min(65536);
-                    self.shared = Arc::new(Shared::new(self.hash_mib));
+                    match Shared::try_new(mb.min(32768)) {
+                        Ok(shared) => self.shared = Arc::new(shared),
+                        Err(e) => self.error(&e, line),
+                    }
                 }
                 _ => self.error("bad memory value", line),
             },
