@@ -8,6 +8,7 @@
 //! * [`threads`]: running the workers and picking the result.
 //! * this file: the alpha-beta worker itself.
 
+pub mod matrix;
 pub mod threads;
 pub mod time;
 pub mod tt;
