@@ -40,11 +40,8 @@ pub fn solve(a: &[f64], rows: usize, cols: usize) -> Equilibrium {
     }
     // basis[i]: the variable basic in constraint line i (slacks first).
     let mut basis: Vec<usize> = (cols..cols + rows).collect();
-    loop {
-        // Entering: the lowest-index column with a negative reduced cost.
-        let Some(enter) = (0..cols + rows).find(|&j| t[rows * width + j] < -EPS) else {
-            break;
-        };
+    // Entering: the lowest-index column with a negative reduced cost.
+    while let Some(enter) = (0..cols + rows).find(|&j| t[rows * width + j] < -EPS) {
         // Leaving: minimum ratio, ties by the lowest basic index (Bland).
         let mut leave: Option<usize> = None;
         for i in 0..rows {
