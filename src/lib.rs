@@ -11,6 +11,7 @@ pub mod eval;
 pub mod game;
 pub mod perft;
 pub mod search;
+pub mod tournament;
 pub mod uci;
 pub mod variants;
 pub mod xboard;

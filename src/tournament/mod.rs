@@ -1,0 +1,3 @@
+//! `turncoat match`: engine-vs-engine tournaments in every variant.
+
+pub mod stats;
