@@ -9,6 +9,7 @@ pub fn run(args: &[String]) -> i32 {
         Some("perft") => perft::perft_command(&args[1..]),
         Some("perft-suite") => perft::suite_command(&args[1..]),
         Some("bench") => bench_command(&args[1..]),
+        Some("match") => crate::tournament::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{}", USAGE);
             0
@@ -47,6 +48,7 @@ fn bench_command(args: &[String]) -> i32 {
 pub const USAGE: &str = "usage:
   turncoat                 (UCI protocol loop)
   turncoat bench [--threads N] [--depth-offset D]
+  turncoat match -engine cmd=PATH ... -engine cmd=PATH ... -variant V ... (see turncoat match --help)
   turncoat perft [--variant V] [--fen FEN] [--divide] [--chess960] DEPTH
   turncoat perft-suite FILE.epd [--max-depth D] [--variant V]
 variants: chess, pacifist, pacifist2, subversion, apocalypse";

@@ -1,0 +1,391 @@
+//! An engine under test, run as a child process and spoken to over UCI or
+//! XBoard. Every wait has a deadline, so a hung engine is noticed; a
+//! crashed one shows as a closed pipe.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Uci,
+    Xboard,
+}
+
+/// How an engine is started and configured (`-engine` / `-each`).
+#[derive(Clone, Debug)]
+pub struct EngineConfig {
+    pub name: String,
+    pub cmd: String,
+    pub args: Vec<String>,
+    pub protocol: Protocol,
+    pub options: Vec<(String, String)>,
+}
+
+/// Why an engine lost a game without a rules result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    Crashed,
+    Hung,
+    TimeForfeit,
+    Illegal(String),
+    Startup(String),
+}
+
+impl Failure {
+    pub fn describe(&self) -> String {
+        match self {
+            Failure::Crashed => "engine crashed (closed its output)".into(),
+            Failure::Hung => "engine stopped responding".into(),
+            Failure::TimeForfeit => "loses on time".into(),
+            Failure::Illegal(m) => format!("illegal move {m}"),
+            Failure::Startup(e) => format!("engine failed to start: {e}"),
+        }
+    }
+}
+
+/// How long an engine may think for one move.
+#[derive(Clone, Copy, Debug)]
+pub enum MoveLimit {
+    /// Clock: own/opponent time, increments, moves to the next control.
+    Clock {
+        wtime: Duration,
+        btime: Duration,
+        winc: Duration,
+        binc: Duration,
+        movestogo: Option<u32>,
+    },
+    MoveTime(Duration),
+    Depth(u32),
+    Nodes(u64),
+}
+
+/// What an engine answered: its move and its last reported score
+/// (centipawns from its own side, mates as ±(100000 - n)).
+#[derive(Clone, Debug)]
+pub struct Answer {
+    pub mv: String,
+    pub score: Option<i32>,
+    pub elapsed: Duration,
+}
+
+pub struct EngineProcess {
+    pub config: EngineConfig,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+const HANDSHAKE: Duration = Duration::from_secs(10);
+
+impl EngineProcess {
+    pub fn start(config: &EngineConfig, variant: &str) -> Result<EngineProcess, Failure> {
+        let mut child = Command::new(&config.cmd)
+            .args(&config.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| Failure::Startup(format!("{}: {e}", config.cmd)))?;
+        let stdin = child.stdin.take().ok_or(Failure::Crashed)?;
+        let stdout = child.stdout.take().ok_or(Failure::Crashed)?;
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        let mut e = EngineProcess {
+            config: config.clone(),
+            child,
+            stdin,
+            lines: rx,
+        };
+        e.handshake(variant)?;
+        Ok(e)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Failure> {
+        writeln!(self.stdin, "{line}").map_err(|_| Failure::Crashed)?;
+        self.stdin.flush().map_err(|_| Failure::Crashed)
+    }
+
+    /// Reads lines until `done` says stop, or the deadline passes.
+    fn read_until(
+        &mut self,
+        deadline: Instant,
+        mut done: impl FnMut(&str) -> bool,
+    ) -> Result<(), Failure> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    if done(&line) {
+                        return Ok(());
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(Failure::Hung),
+                Err(RecvTimeoutError::Disconnected) => return Err(Failure::Crashed),
+            }
+        }
+    }
+
+    fn handshake(&mut self, variant: &str) -> Result<(), Failure> {
+        let deadline = Instant::now() + HANDSHAKE;
+        match self.config.protocol {
+            Protocol::Uci => {
+                self.send("uci")?;
+                self.read_until(deadline, |l| l == "uciok")?;
+                for (name, value) in self.config.options.clone() {
+                    self.send(&format!("setoption name {name} value {value}"))?;
+                }
+                if variant != "chess" {
+                    self.send(&format!("setoption name UCI_Variant value {variant}"))?;
+                }
+                self.send("isready")?;
+                self.read_until(deadline, |l| l == "readyok")
+            }
+            Protocol::Xboard => {
+                self.send("xboard")?;
+                self.send("protover 2")?;
+                self.read_until(deadline, |l| {
+                    l.starts_with("feature") && l.contains("done=1")
+                })?;
+                for (name, value) in self.config.options.clone() {
+                    self.send(&format!("option {name}={value}"))?;
+                }
+                self.send("ping 1")?;
+                self.read_until(deadline, |l| l.starts_with("pong"))
+            }
+        }
+    }
+
+    /// Asks for a move in the position `start_fen` + `moves`. `grace` is
+    /// added to the deadline derived from the limit (transport lag).
+    pub fn request_move(
+        &mut self,
+        variant: &str,
+        start_fen: &str,
+        moves: &[String],
+        white_to_move: bool,
+        limit: MoveLimit,
+        grace: Duration,
+    ) -> Result<Answer, Failure> {
+        let began = Instant::now();
+        let budget = match limit {
+            MoveLimit::Clock { wtime, btime, .. } => {
+                if white_to_move {
+                    wtime
+                } else {
+                    btime
+                }
+            }
+            MoveLimit::MoveTime(t) => t,
+            // Depth and node limits: a generous ceiling against hangs.
+            MoveLimit::Depth(_) | MoveLimit::Nodes(_) => Duration::from_secs(60),
+        };
+        let deadline = began + budget + grace;
+        let mut score = None;
+        let mut mv = None;
+        match self.config.protocol {
+            Protocol::Uci => {
+                let mut line = format!("position fen {start_fen}");
+                if !moves.is_empty() {
+                    line.push_str(" moves ");
+                    line.push_str(&moves.join(" "));
+                }
+                self.send(&line)?;
+                self.send(&uci_go(limit))?;
+                self.read_until(deadline, |l| {
+                    if let Some(s) = parse_uci_score(l) {
+                        score = Some(s);
+                    }
+                    if let Some(rest) = l.strip_prefix("bestmove") {
+                        mv = rest.split_whitespace().next().map(str::to_string);
+                        return true;
+                    }
+                    false
+                })?;
+            }
+            Protocol::Xboard => {
+                self.send("new")?;
+                if variant != "chess" {
+                    self.send(&format!("variant {variant}"))?;
+                }
+                self.send("force")?;
+                self.send(&format!("setboard {start_fen}"))?;
+                for m in moves {
+                    self.send(&format!("usermove {m}"))?;
+                }
+                self.send("post")?;
+                for l in xboard_limits(limit, white_to_move) {
+                    self.send(&l)?;
+                }
+                self.send("go")?;
+                self.read_until(deadline, |l| {
+                    if let Some(s) = parse_xboard_score(l) {
+                        score = Some(s);
+                    }
+                    if let Some(rest) = l.strip_prefix("move ") {
+                        mv = Some(rest.trim().to_string());
+                        return true;
+                    }
+                    false
+                })?;
+            }
+        }
+        let elapsed = began.elapsed();
+        let mv = mv.ok_or(Failure::Illegal("(none)".into()))?;
+        Ok(Answer { mv, score, elapsed })
+    }
+
+    /// Ends the process politely, then for sure.
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        for _ in 0..50 {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+fn uci_go(limit: MoveLimit) -> String {
+    match limit {
+        MoveLimit::Clock {
+            wtime,
+            btime,
+            winc,
+            binc,
+            movestogo,
+        } => {
+            let mut s = format!(
+                "go wtime {} btime {} winc {} binc {}",
+                wtime.as_millis(),
+                btime.as_millis(),
+                winc.as_millis(),
+                binc.as_millis()
+            );
+            if let Some(m) = movestogo {
+                s.push_str(&format!(" movestogo {m}"));
+            }
+            s
+        }
+        MoveLimit::MoveTime(t) => format!("go movetime {}", t.as_millis()),
+        MoveLimit::Depth(d) => format!("go depth {d}"),
+        MoveLimit::Nodes(n) => format!("go nodes {n}"),
+    }
+}
+
+fn xboard_limits(limit: MoveLimit, white_to_move: bool) -> Vec<String> {
+    match limit {
+        MoveLimit::Clock {
+            wtime,
+            btime,
+            winc,
+            binc,
+            movestogo,
+        } => {
+            let (own, opp, inc) = if white_to_move {
+                (wtime, btime, winc)
+            } else {
+                (btime, wtime, binc)
+            };
+            let base = own.as_secs().max(1);
+            vec![
+                format!(
+                    "level {} {}:{:02} {}",
+                    movestogo.unwrap_or(0),
+                    base / 60,
+                    base % 60,
+                    inc.as_secs_f64()
+                ),
+                format!("time {}", own.as_millis() / 10),
+                format!("otim {}", opp.as_millis() / 10),
+            ]
+        }
+        MoveLimit::MoveTime(t) => vec![format!("st {}", t.as_secs_f64())],
+        MoveLimit::Depth(d) => vec![format!("sd {d}")],
+        // XBoard has no node limit; a short fixed time stands in.
+        MoveLimit::Nodes(_) => vec!["st 1".into()],
+    }
+}
+
+/// `info ... score cp X` / `score mate N` as centipawns (mates ±(100000-N)).
+fn parse_uci_score(line: &str) -> Option<i32> {
+    let mut it = line.split_whitespace();
+    if it.next() != Some("info") {
+        return None;
+    }
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let i = tokens.iter().position(|&t| t == "score")?;
+    let value: i32 = tokens.get(i + 2)?.parse().ok()?;
+    match *tokens.get(i + 1)? {
+        "cp" => Some(value),
+        "mate" if value > 0 => Some(100_000 - value),
+        "mate" => Some(-100_000 - value),
+        _ => None,
+    }
+}
+
+/// XBoard thinking line `ply score time nodes pv...`.
+fn parse_xboard_score(line: &str) -> Option<i32> {
+    let t: Vec<&str> = line.split_whitespace().collect();
+    if t.len() < 4 || t[..4].iter().any(|x| x.parse::<i64>().is_err()) {
+        return None;
+    }
+    let s: i32 = t[1].parse().ok()?;
+    Some(if s > 99_000 {
+        100_000 - (s - 100_000)
+    } else if s < -99_000 {
+        -100_000 - (s + 100_000)
+    } else {
+        s
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_from_both_protocols() {
+        assert_eq!(
+            parse_uci_score("info depth 5 score cp -37 nodes 100 pv e2e4"),
+            Some(-37)
+        );
+        assert_eq!(
+            parse_uci_score("info depth 5 score mate 2 pv a1a8"),
+            Some(99_998)
+        );
+        assert_eq!(parse_uci_score("info depth 5 score mate -3"), Some(-99_997));
+        assert_eq!(parse_uci_score("bestmove e2e4"), None);
+        assert_eq!(parse_xboard_score("7 55 12 34567 e2e4 e7e5"), Some(55));
+        assert_eq!(parse_xboard_score("3 100002 0 100 a1a8"), Some(99_998));
+        assert_eq!(parse_xboard_score("move e2e4"), None);
+    }
+}

@@ -1,0 +1,312 @@
+//! Openings for a tournament: from an EPD or PGN file, or generated at
+//! random per variant (a few random plies, rejected when a quick search
+//! finds the position lopsided).
+
+use super::referee::Opening;
+use crate::board::{Move, MoveKind, PieceKind, Position};
+use crate::search::threads::{search, Score, SearchParams};
+use crate::search::time::Limits;
+use crate::search::Shared;
+use crate::variants::Variant;
+use std::time::Duration;
+
+/// Reads openings from an `.epd` (one FEN per line, operations after the
+/// fourth field ignored) or `.pgn` file (tags `[FEN]`, moves in the
+/// variant's notation or SAN).
+pub fn load(path: &str, variant: Variant) -> Result<Vec<Opening>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let openings = if path.to_ascii_lowercase().ends_with(".pgn") {
+        parse_pgn(&text, variant)?
+    } else {
+        parse_epd(&text, variant)?
+    };
+    if openings.is_empty() {
+        return Err(format!("no openings in {path}"));
+    }
+    Ok(openings)
+}
+
+pub fn parse_epd(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
+        if fields.len() < 4 {
+            return Err(format!("EPD line {}: too few fields", i + 1));
+        }
+        let numeric = |s: &&str| s.parse::<u32>().is_ok();
+        let take = if fields.len() >= 6 && numeric(&fields[4]) && numeric(&fields[5]) {
+            6
+        } else {
+            4
+        };
+        let fen = fields[..take].join(" ");
+        Position::from_fen(&fen, variant).map_err(|e| format!("EPD line {}: {e}", i + 1))?;
+        out.push(Opening {
+            fen,
+            moves: Vec::new(),
+        });
+    }
+    Ok(out)
+}
+
+pub fn parse_pgn(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
+    let mut out = Vec::new();
+    let mut fen = variant.start_fen().to_string();
+    let mut movetext = String::new();
+    let mut flush = |fen: &mut String, movetext: &mut String| -> Result<(), String> {
+        if movetext.trim().is_empty() {
+            return Ok(());
+        }
+        let moves = pgn_moves(fen, movetext, variant)?;
+        out.push(Opening {
+            fen: fen.clone(),
+            moves,
+        });
+        *fen = variant.start_fen().to_string();
+        movetext.clear();
+        Ok(())
+    };
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            if !movetext.trim().is_empty() {
+                flush(&mut fen, &mut movetext)?;
+            }
+            if let Some(v) = line
+                .strip_prefix("[FEN \"")
+                .and_then(|r| r.strip_suffix("\"]"))
+            {
+                fen = v.to_string();
+            }
+        } else {
+            movetext.push(' ');
+            movetext.push_str(line);
+        }
+    }
+    flush(&mut fen, &mut movetext)?;
+    Ok(out)
+}
+
+/// The moves of a PGN movetext, validated from `fen`.
+fn pgn_moves(fen: &str, movetext: &str, variant: Variant) -> Result<Vec<String>, String> {
+    let mut pos = Position::from_fen(fen, variant).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    let mut depth = 0;
+    let cleaned: String = movetext
+        .chars()
+        .filter(|&c| {
+            match c {
+                '{' | '(' => depth += 1,
+                '}' | ')' => {
+                    depth -= 1;
+                    return false;
+                }
+                _ => {}
+            }
+            depth == 0
+        })
+        .collect();
+    for token in cleaned.split_whitespace() {
+        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
+            continue;
+        }
+        let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if token.is_empty() || token.starts_with('$') {
+            continue;
+        }
+        let mv = pos
+            .parse_move(token)
+            .or_else(|_| parse_san(&pos, token))
+            .map_err(|_| format!("PGN move '{token}' is not legal in {}", pos.to_fen()))?;
+        out.push(pos.move_to_uci(mv, false));
+        pos = pos.play(mv);
+    }
+    Ok(out)
+}
+
+/// Standard algebraic notation of a chess move (without check marks).
+pub fn san(pos: &Position, mv: Move) -> String {
+    if mv.kind() == MoveKind::Castle {
+        return if mv.to().file() > mv.from().file() {
+            "O-O"
+        } else {
+            "O-O-O"
+        }
+        .into();
+    }
+    let kind = pos.kind_at(mv.from()).unwrap_or(PieceKind::Pawn);
+    let capture = pos.occupied().contains(mv.to()) || mv.kind() == MoveKind::EnPassant;
+    let mut s = String::new();
+    if kind == PieceKind::Pawn {
+        if capture {
+            s.push((b'a' + mv.from().file()) as char);
+        }
+    } else {
+        s.push(kind.letter().to_ascii_uppercase());
+        let rivals: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| {
+                m.to() == mv.to() && m.from() != mv.from() && pos.kind_at(m.from()) == Some(kind)
+            })
+            .collect();
+        if !rivals.is_empty() {
+            let same_file = rivals.iter().any(|m| m.from().file() == mv.from().file());
+            let same_rank = rivals.iter().any(|m| m.from().rank() == mv.from().rank());
+            if !same_file {
+                s.push((b'a' + mv.from().file()) as char);
+            } else if !same_rank {
+                s.push((b'1' + mv.from().rank()) as char);
+            } else {
+                s.push_str(&mv.from().to_string());
+            }
+        }
+    }
+    if capture {
+        s.push('x');
+    }
+    s.push_str(&mv.to().to_string());
+    if let Some(p) = mv.promotion_piece() {
+        s.push('=');
+        s.push(p.letter().to_ascii_uppercase());
+    }
+    s
+}
+
+fn parse_san(pos: &Position, token: &str) -> Result<Move, String> {
+    let bare = token
+        .trim_end_matches(['+', '#', '!', '?'])
+        .replace("0-0-0", "O-O-O")
+        .replace("0-0", "O-O");
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| san(pos, m) == bare)
+        .ok_or_else(|| format!("no move {token}"))
+}
+
+/// A random opening: `plies` random legal moves from the start, kept when
+/// a quick search scores it within ±`max_cp` for the side to move.
+pub fn random_opening(variant: Variant, plies: u32, max_cp: i32, seed: &mut u64) -> Opening {
+    let start = Position::startpos(variant);
+    let shared = Shared::new(4);
+    let mut best_effort = None;
+    for _ in 0..100 {
+        let mut pos = start;
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            let mv = legal[(*seed % legal.len() as u64) as usize];
+            moves.push(pos.move_to_uci(mv, false));
+            pos = pos.play(mv);
+        }
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let params = SearchParams {
+            pos,
+            game_keys: Vec::new(),
+            limits: Limits {
+                depth: Some(4),
+                ..Limits::default()
+            },
+            threads: 1,
+            multipv: 1,
+            searchmoves: Vec::new(),
+            overhead: Duration::ZERO,
+        };
+        let mut score = Score::Cp(0);
+        search(&shared, &params, &mut |r| score = r.score);
+        let opening = Opening {
+            fen: start.to_fen(),
+            moves,
+        };
+        if matches!(score, Score::Cp(cp) if cp.abs() <= max_cp) {
+            return opening;
+        }
+        best_effort.get_or_insert(opening);
+    }
+    best_effort.unwrap_or(Opening {
+        fen: start.to_fen(),
+        moves: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pgn_with_san_tags_comments_and_results() {
+        let pgn = "[Event \"x\"]\n[White \"a\"]\n\n1. e4 {best by test} e5 2. Nf3 (2. f4) Nc6 3. Bb5 a6 $1 4. O-O 1-0\n\n\
+                   [FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n1. O-O-O O-O *\n";
+        let o = parse_pgn(pgn, Variant::Chess).unwrap();
+        assert_eq!(o.len(), 2);
+        assert_eq!(
+            o[0].moves,
+            ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "e1g1"]
+        );
+        assert_eq!(o[1].moves, ["e1c1", "e8g8"]);
+    }
+
+    #[test]
+    fn pgn_in_variant_notation() {
+        let o = parse_pgn("1. e2e4 e7e5 2. g1f3 *", Variant::Pacifist).unwrap();
+        assert_eq!(o[0].moves.len(), 3);
+        assert!(parse_pgn("1. e2e5 *", Variant::Pacifist).is_err());
+    }
+
+    #[test]
+    fn epd_lines() {
+        let o = parse_epd(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"x\";\n# c\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+            Variant::Chess,
+        )
+        .unwrap();
+        assert_eq!(o.len(), 2);
+        assert_eq!(
+            o[0].fen,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
+        );
+        assert!(parse_epd("8/8 w - -", Variant::Chess).is_err());
+    }
+
+    #[test]
+    fn san_disambiguation() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/RN2K1NR w - - 0 1", Variant::Chess).unwrap();
+        let names: Vec<String> = pos.legal_moves().iter().map(|&m| san(&pos, m)).collect();
+        assert!(names.contains(&"Ne2".to_string()));
+        assert!(names.contains(&"Nd2".to_string()));
+        let pos = Position::from_fen("4k3/8/8/8/8/8/4K3/R4R2 w - - 0 1", Variant::Chess).unwrap();
+        let names: Vec<String> = pos.legal_moves().iter().map(|&m| san(&pos, m)).collect();
+        assert!(names.contains(&"Rad1".to_string()) && names.contains(&"Rfd1".to_string()));
+    }
+
+    #[test]
+    fn random_openings_are_legal_and_vary() {
+        let mut seed = 42;
+        let a = random_opening(Variant::Pacifist, 6, 150, &mut seed);
+        let b = random_opening(Variant::Pacifist, 6, 150, &mut seed);
+        assert_ne!(a.moves, b.moves);
+        let mut pos = Position::from_fen(&a.fen, Variant::Pacifist).unwrap();
+        for m in &a.moves {
+            pos = pos.play(pos.parse_move(m).unwrap());
+        }
+    }
+}

@@ -1,0 +1,293 @@
+//! One game between two engine processes, refereed by turncoat's own rules:
+//! every move is validated, the clock is kept by the runner, and every way
+//! a game ends in its variant is detected.
+
+use super::engine::{Answer, EngineConfig, EngineProcess, Failure, MoveLimit};
+use crate::board::{Color, Outcome, Position};
+use crate::game::Game;
+use crate::variants::Variant;
+use std::time::Duration;
+
+/// The time control of `-each tc=...`, `st=`, `depth=`, `nodes=`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Limit {
+    /// `moves/base+inc` (moves 0: the whole game).
+    Clock {
+        moves: u32,
+        base: Duration,
+        inc: Duration,
+    },
+    MoveTime(Duration),
+    Depth(u32),
+    Nodes(u64),
+}
+
+/// Draw and resign adjudication (`-draw`, `-resign`), and `-maxmoves`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Adjudication {
+    /// (movenumber, movecount, score)
+    pub draw: Option<(u32, u32, i32)>,
+    /// (movecount, score)
+    pub resign: Option<(u32, i32)>,
+    pub max_moves: Option<u32>,
+}
+
+/// A start position: a FEN and moves to play from it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opening {
+    pub fen: String,
+    pub moves: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub white: String,
+    pub black: String,
+    pub variant: Variant,
+    pub start_fen: String,
+    pub moves: Vec<String>,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: &'static str,
+    pub termination: String,
+}
+
+/// The runner's clocks, one per side (each side may have its own limit).
+struct Clocks {
+    left: [Duration; 2],
+}
+
+fn clock_parts(limit: Limit) -> (Duration, Duration, u32) {
+    match limit {
+        Limit::Clock { moves, base, inc } => (base, inc, moves),
+        _ => (Duration::ZERO, Duration::ZERO, 0),
+    }
+}
+
+impl Clocks {
+    fn new(limits: [Limit; 2]) -> Clocks {
+        Clocks {
+            left: [clock_parts(limits[0]).0, clock_parts(limits[1]).0],
+        }
+    }
+
+    fn limit(&self, limits: [Limit; 2], side: Color, own_moves: u32) -> MoveLimit {
+        match limits[side.index()] {
+            Limit::Clock { moves, .. } => MoveLimit::Clock {
+                wtime: self.left[0],
+                btime: self.left[1],
+                winc: clock_parts(limits[0]).1,
+                binc: clock_parts(limits[1]).1,
+                movestogo: (moves > 0).then(|| moves - own_moves % moves),
+            },
+            Limit::MoveTime(t) => MoveLimit::MoveTime(t),
+            Limit::Depth(d) => MoveLimit::Depth(d),
+            Limit::Nodes(n) => MoveLimit::Nodes(n),
+        }
+    }
+
+    /// Charges `used` to `side`; false if its flag fell.
+    fn charge(&mut self, limit: Limit, side: Color, used: Duration, own_moves: u32) -> bool {
+        let Limit::Clock { base, inc, moves } = limit else {
+            return true;
+        };
+        let i = side.index();
+        if used > self.left[i] + TIME_MARGIN {
+            return false;
+        }
+        self.left[i] = self.left[i].saturating_sub(used) + inc;
+        if moves > 0 && own_moves.is_multiple_of(moves) {
+            self.left[i] += base;
+        }
+        true
+    }
+}
+
+/// Lag allowed beyond the clock before a flag falls (process and pipe
+/// latency that is not the engine's thinking).
+const TIME_MARGIN: Duration = Duration::from_millis(50);
+
+fn forfeit(side: Color, why: String) -> (&'static str, String) {
+    let result = if side == Color::White { "0-1" } else { "1-0" };
+    (result, format!("{} {}", side_name(side), why))
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Plays one game of a sequential variant.
+pub fn play(
+    variant: Variant,
+    opening: &Opening,
+    white: (&EngineConfig, Limit),
+    black: (&EngineConfig, Limit),
+    adj: Adjudication,
+) -> GameRecord {
+    let (white, white_limit) = white;
+    let (black, black_limit) = black;
+    let mut record = GameRecord {
+        white: white.name.clone(),
+        black: black.name.clone(),
+        variant,
+        start_fen: opening.fen.clone(),
+        moves: Vec::new(),
+        result: "*",
+        termination: String::new(),
+    };
+    let start = match Position::from_fen(&opening.fen, variant) {
+        Ok(p) => p,
+        Err(e) => {
+            record.result = "1/2-1/2";
+            record.termination = format!("bad opening: {e}");
+            return record;
+        }
+    };
+    let mut game = Game::new(start);
+    for m in &opening.moves {
+        match game.play_str(m) {
+            Ok(mv) => record.moves.push(game_move_text(&game, mv)),
+            Err(e) => {
+                record.result = "1/2-1/2";
+                record.termination = format!("bad opening move: {e}");
+                return record;
+            }
+        }
+    }
+    let (result, termination) = run_game(
+        variant,
+        &mut game,
+        &mut record,
+        [white, black],
+        [white_limit, black_limit],
+        adj,
+    );
+    record.result = result;
+    record.termination = termination;
+    record
+}
+
+/// The text of the last move played, in the variant's notation.
+fn game_move_text(game: &Game, mv: crate::board::Move) -> String {
+    let mut before = *game.start();
+    let moves = game.moves();
+    for &m in &moves[..moves.len() - 1] {
+        before = before.play(m);
+    }
+    before.move_to_uci(mv, false)
+}
+
+fn run_game(
+    variant: Variant,
+    game: &mut Game,
+    record: &mut GameRecord,
+    configs: [&EngineConfig; 2],
+    limits: [Limit; 2],
+    adj: Adjudication,
+) -> (&'static str, String) {
+    let mut engines: [Option<EngineProcess>; 2] = [None, None];
+    for (i, c) in configs.iter().enumerate() {
+        match EngineProcess::start(c, variant.name()) {
+            Ok(e) => engines[i] = Some(e),
+            Err(f) => return forfeit(Color::ALL[i], f.describe()),
+        }
+    }
+    let mut clocks = Clocks::new(limits);
+    let mut scores: Vec<(Color, i32)> = Vec::new();
+    let outcome = loop {
+        if let Some(o) = game.outcome() {
+            break outcome_text(o);
+        }
+        let ply = game.moves().len() as u32;
+        if adj.max_moves.is_some_and(|m| ply >= 2 * m) {
+            break ("1/2-1/2", "adjudication: maximum moves reached".into());
+        }
+        let side = game.position().side_to_move();
+        let own_moves = (ply + u32::from(side == Color::Black)) / 2;
+        let limit = limits[side.index()];
+        let move_limit = clocks.limit(limits, side, own_moves);
+        let engine = engines[side.index()].as_mut().expect("engine running");
+        let answer: Answer = match engine.request_move(
+            variant.name(),
+            &record.start_fen,
+            &record.moves,
+            side == Color::White,
+            move_limit,
+            Duration::from_millis(500),
+        ) {
+            Ok(a) => a,
+            Err(Failure::Hung) if matches!(limit, Limit::Clock { .. } | Limit::MoveTime(_)) => {
+                break forfeit(side, Failure::TimeForfeit.describe())
+            }
+            Err(f) => break forfeit(side, f.describe()),
+        };
+        if !clocks.charge(limit, side, answer.elapsed, own_moves + 1) {
+            break forfeit(side, Failure::TimeForfeit.describe());
+        }
+        let mv = match game.position().parse_move(&answer.mv) {
+            Ok(m) => m,
+            Err(_) => break forfeit(side, Failure::Illegal(answer.mv.clone()).describe()),
+        };
+        record.moves.push(game.position().move_to_uci(mv, false));
+        game.play(mv);
+        if let Some(s) = answer.score {
+            scores.push((side, s));
+        }
+        if let Some(r) = adjudicate(&scores, game.moves().len() as u32, adj) {
+            break r;
+        }
+    };
+    for e in engines.into_iter().flatten() {
+        e.quit();
+    }
+    outcome
+}
+
+fn outcome_text(o: Outcome) -> (&'static str, String) {
+    let why = match o {
+        Outcome::Win(c, r) => format!("{} wins: {r}", side_name(c)),
+        Outcome::Draw(r) => format!("draw: {r}"),
+    };
+    (o.result(), why)
+}
+
+/// Draw: from `movenumber` on, `movecount` consecutive scores within
+/// ±score. Resign: `movecount` consecutive moves where the loser's own
+/// score is ≤ -score and the winner's ≥ score.
+fn adjudicate(
+    scores: &[(Color, i32)],
+    plies: u32,
+    adj: Adjudication,
+) -> Option<(&'static str, String)> {
+    if let Some((movenumber, count, score)) = adj.draw {
+        let n = 2 * count as usize;
+        if plies / 2 >= movenumber
+            && scores.len() >= n
+            && scores[scores.len() - n..]
+                .iter()
+                .all(|(_, s)| s.abs() <= score)
+        {
+            return Some(("1/2-1/2", "adjudication: draw by score".into()));
+        }
+    }
+    if let Some((count, score)) = adj.resign {
+        let n = 2 * count as usize;
+        if scores.len() >= n {
+            let recent = &scores[scores.len() - n..];
+            for loser in Color::ALL {
+                let resigns = recent
+                    .iter()
+                    .all(|&(c, s)| if c == loser { s <= -score } else { s >= score });
+                if resigns {
+                    return Some((
+                        if loser == Color::White { "0-1" } else { "1-0" },
+                        format!("adjudication: {} resigns", side_name(loser)),
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
