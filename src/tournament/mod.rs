@@ -242,11 +242,11 @@ fn schedule(args: &MatchArgs) -> Result<Vec<Scheduled>, String> {
             let mut current = None;
             for g in 0..args.games {
                 let index = round * args.games + g;
-                if !args.repeat || index % 2 == 0 || current.is_none() {
+                if !args.repeat || index.is_multiple_of(2) || current.is_none() {
                     current = Some(openings[next_opening % openings.len()].clone());
                     next_opening += 1;
                 }
-                let (white, black) = if index % 2 == 0 { (a, b) } else { (b, a) };
+                let (white, black) = if index.is_multiple_of(2) { (a, b) } else { (b, a) };
                 out.push(Scheduled {
                     number: out.len() + 1,
                     round: round + 1,
