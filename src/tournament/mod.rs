@@ -246,7 +246,11 @@ fn schedule(args: &MatchArgs) -> Result<Vec<Scheduled>, String> {
                     current = Some(openings[next_opening % openings.len()].clone());
                     next_opening += 1;
                 }
-                let (white, black) = if index.is_multiple_of(2) { (a, b) } else { (b, a) };
+                let (white, black) = if index.is_multiple_of(2) {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
                 out.push(Scheduled {
                     number: out.len() + 1,
                     round: round + 1,

@@ -110,14 +110,25 @@ impl Sprt {
 
     /// Log-likelihood ratio of H1 (elo1) against H0 (elo0), by the
     /// generalised SPRT approximation: n (s1-s0)(2x̄-s0-s1) / (2σ²).
+    /// An empty category (no wins, or no losses, or no draws) gets half a
+    /// game so that one-sided results have a variance and can decide.
     pub fn llr(&self, t: &Tally) -> f64 {
-        let n = t.games() as f64;
-        let var = t.variance();
-        if n == 0.0 || var <= 0.0 || t.wins == 0 || t.losses == 0 {
+        if t.games() == 0 {
             return 0.0;
         }
+        let pad = |x: u32| {
+            if t.wins == 0 || t.losses == 0 || t.draws == 0 {
+                x as f64 + 0.5
+            } else {
+                x as f64
+            }
+        };
+        let (w, l, d) = (pad(t.wins), pad(t.losses), pad(t.draws));
+        let n = w + l + d;
+        let x = (w + 0.5 * d) / n;
+        let var = (w * (1.0 - x).powi(2) + l * x.powi(2) + d * (0.5 - x).powi(2)) / n;
         let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
-        n * (s1 - s0) * (2.0 * t.score() - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * x - s0 - s1) / (2.0 * var)
     }
 
     pub fn verdict(&self, t: &Tally) -> Verdict {
@@ -211,6 +222,15 @@ mod tests {
                 draws: 5
             }),
             Verdict::Continue
+        );
+        // Even a one-sided result decides in the end.
+        assert_eq!(
+            sprt.verdict(&Tally {
+                wins: 40,
+                losses: 0,
+                draws: 0
+            }),
+            Verdict::AcceptH1
         );
         // The LLR grows linearly with the number of games at a fixed ratio.
         let a = sprt.llr(&Tally {

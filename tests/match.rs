@@ -1,0 +1,217 @@
+//! `turncoat match` as a tournament operator uses it: turncoat against
+//! itself in every sequential variant, misbehaving engines that crash, hang
+//! or cheat (they lose and the tournament goes on), PGN that reads back.
+
+use std::process::Command;
+
+const T: &str = env!("CARGO_BIN_EXE_turncoat");
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run_match(args: &[&str]) -> String {
+    let out = Command::new(T)
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("run match");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+fn temp(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("turncoat-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+#[test]
+fn self_play_tournaments_in_every_sequential_variant() {
+    for variant in ["chess", "pacifist", "pacifist2", "subversion"] {
+        let pgn = temp(&format!("{variant}.pgn"));
+        let cmd = format!("cmd={T}");
+        let out = run_match(&[
+            "-engine",
+            &cmd,
+            "name=a",
+            "depth=2",
+            "-engine",
+            &cmd,
+            "name=b",
+            "depth=1",
+            "-variant",
+            variant,
+            "-games",
+            "2",
+            "-repeat",
+            "-concurrency",
+            "2",
+            "-maxmoves",
+            "60",
+            "-pgnout",
+            &pgn,
+        ]);
+        assert_eq!(out.matches("Finished game").count(), 2, "{out}");
+        assert!(out.contains("Score of a vs b:"));
+        assert!(out.contains("Elo difference:"));
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        assert_eq!(text.matches("[Result \"").count(), 2);
+        assert_eq!(text.matches("[Termination \"").count(), 2);
+        if variant != "chess" {
+            assert!(text.contains(&format!("[Variant \"{variant}\"]")));
+        }
+    }
+}
+
+#[test]
+fn misbehaving_engines_lose_and_the_tournament_goes_on() {
+    let cmd = format!("cmd={T}");
+    for (script, reason) in [
+        ("crash_engine.sh", "crashed"),
+        ("hang_engine.sh", "loses on time"),
+        ("illegal_engine.sh", "illegal move a1a1"),
+    ] {
+        let bad = format!("cmd={}", fixture(script));
+        let out = run_match(&[
+            "-engine",
+            &cmd,
+            "name=good",
+            "-engine",
+            &bad,
+            "name=bad",
+            "-each",
+            "st=0.05",
+            "-games",
+            "2",
+            "-variant",
+            "chess",
+        ]);
+        assert_eq!(out.matches("Finished game").count(), 2, "{out}");
+        assert!(out.contains(reason), "{script}: {out}");
+        assert!(
+            out.contains("Score of good vs bad: 2 - 0 - 0"),
+            "{script}: {out}"
+        );
+    }
+}
+
+#[test]
+fn xboard_engines_and_clock_time_control() {
+    let out = run_match(&[
+        "-engine",
+        &format!("cmd={T}"),
+        "proto=xboard",
+        "name=x",
+        "-engine",
+        &format!("cmd={T}"),
+        "name=u",
+        "-each",
+        "tc=2+0.05",
+        "-games",
+        "2",
+        "-variant",
+        "pacifist",
+        "-maxmoves",
+        "30",
+    ]);
+    assert_eq!(out.matches("Finished game").count(), 2, "{out}");
+    assert!(!out.contains("loses on time"), "{out}");
+}
+
+#[test]
+fn sprt_stops_a_decided_match() {
+    let bad = format!("cmd={}", fixture("illegal_engine.sh"));
+    let out = run_match(&[
+        "-engine",
+        &format!("cmd={T}"),
+        "name=good",
+        "-engine",
+        &bad,
+        "name=bad",
+        "-each",
+        "depth=1",
+        "-games",
+        "200",
+        "-variant",
+        "chess",
+        "-sprt",
+        "elo0=0",
+        "elo1=10",
+        "alpha=0.05",
+        "beta=0.05",
+    ]);
+    let finished = out.matches("Finished game").count();
+    assert!(finished < 200, "stopped early: {finished}");
+    assert!(out.contains("H1 was accepted"), "{out}");
+}
+
+#[test]
+fn round_robin_of_three_engines() {
+    let cmd = format!("cmd={T}");
+    let out = run_match(&[
+        "-engine",
+        &cmd,
+        "name=e1",
+        "-engine",
+        &cmd,
+        "name=e2",
+        "-engine",
+        &cmd,
+        "name=e3",
+        "-each",
+        "depth=1",
+        "-games",
+        "2",
+        "-variant",
+        "chess",
+        "-maxmoves",
+        "20",
+        "-concurrency",
+        "2",
+    ]);
+    assert_eq!(out.matches("Finished game").count(), 6, "{out}");
+    assert!(out.contains("Rank Name"));
+}
+
+#[test]
+fn openings_from_files() {
+    let epd = temp("o.epd");
+    std::fs::write(
+        &epd,
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq -\n4k3/8/8/8/8/8/4P3/4K3 w - -\n",
+    )
+    .unwrap();
+    let pgn = temp("o.pgn");
+    std::fs::write(&pgn, "[Event \"o\"]\n\n1. e4 e5 2. Nf3 *\n").unwrap();
+    let out_pgn = temp("out.pgn");
+    let cmd = format!("cmd={T}");
+    for file in [&epd, &pgn] {
+        let out = run_match(&[
+            "-engine",
+            &cmd,
+            "-engine",
+            &cmd,
+            "-each",
+            "depth=1",
+            "-games",
+            "2",
+            "-repeat",
+            "-openings",
+            &format!("file={file}"),
+            "order=random",
+            "-maxmoves",
+            "10",
+            "-pgnout",
+            &out_pgn,
+        ]);
+        assert_eq!(out.matches("Finished game").count(), 2, "{out}");
+    }
+    let text = std::fs::read_to_string(&out_pgn).unwrap();
+    assert!(text.contains("1. e2e4 e7e5 2. g1f3"), "{text}");
+}
