@@ -9,6 +9,7 @@
 pub mod apocalypse;
 pub mod chess;
 pub mod pacifist;
+pub mod subversion;
 
 use crate::board::{Move, MoveList, Outcome, Position};
 use std::fmt;
@@ -152,7 +153,7 @@ macro_rules! with_rules {
                 $body
             }
             $crate::Variant::Subversion => {
-                type $R = $crate::variants::chess::Chess;
+                type $R = $crate::variants::subversion::Subversion;
                 $body
             }
             $crate::Variant::Apocalypse => {

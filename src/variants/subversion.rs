@@ -1,0 +1,191 @@
+//! Subversion chess (RULES.md 4): orthodox chess plus the subversion, a
+//! move that converts one enemy piece and pays for it with own pieces.
+
+use super::chess::{generate_legal, play_move};
+use super::Rules;
+use crate::board::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::board::{
+    Bitboard, Color, Move, MoveKind, MoveList, Outcome, Piece, PieceKind, Position, Square,
+};
+use arrayvec::ArrayVec;
+
+pub struct Subversion;
+
+impl Rules for Subversion {
+    fn generate(pos: &Position, list: &mut MoveList) {
+        generate_legal(pos, list);
+        let checkers = pos.checkers();
+        // RULES.md 4.1 (5): never in double check; (6): a mate stands.
+        if checkers.more_than_one() || (checkers.nonempty() && list.is_empty()) {
+            return;
+        }
+        generate_subversions(pos, list, checkers);
+    }
+
+    fn play(pos: &Position, mv: Move) -> Position {
+        if mv.kind() == MoveKind::Subversion {
+            play_subversion(pos, mv)
+        } else {
+            play_move(pos, mv)
+        }
+    }
+
+    fn no_move_outcome(pos: &Position) -> Outcome {
+        if pos.checkers().nonempty() {
+            Outcome::Win(pos.side_to_move().flip(), "checkmate")
+        } else {
+            Outcome::Draw("stalemate")
+        }
+    }
+}
+
+/// The squares a subversion takes off the board: the listed payment and,
+/// for "plus all pawns" payments, every pawn of the mover.
+pub fn removed_squares(pos: &Position, mv: Move) -> Bitboard {
+    let mut removed = mv
+        .payment()
+        .into_iter()
+        .fold(Bitboard::EMPTY, |b, s| b.with(s));
+    if mv.pays_all_pawns() {
+        removed |= pos.pieces(pos.side_to_move(), PieceKind::Pawn);
+    }
+    removed
+}
+
+/// N, B, R and Q: the pieces that may pay when the target gives check.
+fn officers(pos: &Position, us: Color) -> Bitboard {
+    pos.by_color(us) - pos.by_kind(PieceKind::Pawn) - pos.by_kind(PieceKind::King)
+}
+
+/// RULES.md 4.1 (1)-(3): targets that are not kings, not beside their own
+/// king, and have a non-pawn man of the mover beside them.
+fn targets(pos: &Position, us: Color) -> Bitboard {
+    let them = us.flip();
+    let shielded = pos
+        .pieces(them, PieceKind::King)
+        .fold(Bitboard::EMPTY, |b, k| b | king_attacks(k));
+    let men = pos.by_color(us) - pos.by_kind(PieceKind::Pawn);
+    (pos.by_color(them) - pos.by_kind(PieceKind::King) - shielded)
+        .filter(|&t| (king_attacks(t) & men).nonempty())
+        .fold(Bitboard::EMPTY, |b, t| b.with(t))
+}
+
+fn generate_subversions(pos: &Position, list: &mut MoveList, checkers: Bitboard) {
+    let us = pos.side_to_move();
+    let pawns = pos.pieces(us, PieceKind::Pawn);
+    for t in targets(pos, us) {
+        let kind = pos.kind_at(t).expect("a target piece");
+        let mut consider = |payment: &[Square], all_pawns: bool| {
+            let mv = Move::subversion(t, payment, all_pawns);
+            if subversion_is_legal(pos, mv, t) {
+                list.push(mv);
+            }
+        };
+        if !checkers.contains(t) {
+            // (4) a target that does not give check costs one pawn.
+            for p in pawns {
+                consider(&[p], false);
+            }
+            continue;
+        }
+        let offs: ArrayVec<Square, 64> = officers(pos, us).collect();
+        match kind {
+            PieceKind::Pawn | PieceKind::Knight | PieceKind::Bishop => {
+                for &o in &offs {
+                    consider(&[o], false);
+                }
+            }
+            PieceKind::Rook => rook_payments(pos, &offs, pawns.nonempty(), &mut consider),
+            PieceKind::Queen => queen_payments(&offs, pawns.nonempty(), &mut consider),
+            PieceKind::King => {}
+        }
+    }
+}
+
+/// RULES.md 4.1 (4), a checking rook: {R}, {Q}, {B,B}, {N,N}, {B,N}, or
+/// one N or B plus all pawns.
+fn rook_payments(
+    pos: &Position,
+    offs: &[Square],
+    have_pawns: bool,
+    consider: &mut impl FnMut(&[Square], bool),
+) {
+    let kind = |s: Square| pos.kind_at(s);
+    let minor = |s: Square| matches!(kind(s), Some(PieceKind::Knight | PieceKind::Bishop));
+    for &o in offs {
+        if matches!(kind(o), Some(PieceKind::Rook | PieceKind::Queen)) {
+            consider(&[o], false);
+        }
+    }
+    for (i, &a) in offs.iter().enumerate() {
+        for &b in &offs[i + 1..] {
+            if minor(a) && minor(b) {
+                consider(&[a, b], false);
+            }
+        }
+    }
+    if have_pawns {
+        for &o in offs.iter().filter(|&&o| minor(o)) {
+            consider(&[o], true);
+        }
+    }
+}
+
+/// RULES.md 4.1 (4), a checking queen: any three officers, or any two
+/// plus all pawns.
+fn queen_payments(offs: &[Square], have_pawns: bool, consider: &mut impl FnMut(&[Square], bool)) {
+    for i in 0..offs.len() {
+        for j in i + 1..offs.len() {
+            if have_pawns {
+                consider(&[offs[i], offs[j]], true);
+            }
+            for k in j + 1..offs.len() {
+                consider(&[offs[i], offs[j], offs[k]], false);
+            }
+        }
+    }
+}
+
+/// RULES.md 4.1 (3) and (5), judged on the board after the subversion: a
+/// non-pawn man of the mover stays beside the target, and the mover's
+/// king is not attacked.
+fn subversion_is_legal(pos: &Position, mv: Move, t: Square) -> bool {
+    let us = pos.side_to_move();
+    let removed = removed_squares(pos, mv);
+    let men = pos.by_color(us) - pos.by_kind(PieceKind::Pawn) - removed;
+    if (king_attacks(t) & men).is_empty() {
+        return false;
+    }
+    let Some(k) = pos.king_square(us) else {
+        return false;
+    };
+    let occ = pos.occupied() - removed;
+    let theirs = pos.by_color(us.flip()).without(t);
+    let attacked = (knight_attacks(k) & pos.by_kind(PieceKind::Knight) & theirs).nonempty()
+        || (pawn_attacks(us, k) & pos.by_kind(PieceKind::Pawn) & theirs).nonempty()
+        || (king_attacks(k) & pos.by_kind(PieceKind::King) & theirs).nonempty()
+        || (rook_attacks(k, occ) & pos.rook_likes() & theirs).nonempty()
+        || (bishop_attacks(k, occ) & pos.bishop_likes() & theirs).nonempty();
+    !attacked
+}
+
+/// Plays a subversion (RULES.md 4.1, 4.2): the payment leaves the board,
+/// the target changes colour; clocks, en passant and castling follow.
+pub fn play_subversion(pos: &Position, mv: Move) -> Position {
+    let us = pos.side_to_move();
+    let mut p = *pos;
+    let removed = removed_squares(pos, mv);
+    for sq in removed {
+        let kind = pos.kind_at(sq).expect("a paying piece");
+        p.remove(sq, Piece::new(us, kind));
+        p.update_castling(sq, sq);
+    }
+    let t = mv.to();
+    p.convert(t, pos.kind_at(t).expect("a target piece"));
+    p.update_castling(t, t);
+    p.set_ep(None);
+    p.finish_move(true);
+    p
+}
