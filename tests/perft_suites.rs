@@ -45,3 +45,8 @@ fn pacifist_suite() {
 fn pacifist2_suite() {
     run(Variant::Pacifist2);
 }
+
+#[test]
+fn subversion_suite() {
+    run(Variant::Subversion);
+}
