@@ -2,7 +2,7 @@
 
 use crate::board::Position;
 use crate::perft::{divide, perft};
-use crate::variants::Variant;
+use crate::variants::{apocalypse, Variant};
 use std::time::Instant;
 
 struct PerftArgs {
@@ -44,14 +44,21 @@ fn parse_perft_args(args: &[String]) -> Result<PerftArgs, String> {
     Ok(out)
 }
 
-/// A position of any variant, for perft.
+/// A position of any variant, for perft: the 8x8 board or the 5x5
+/// simultaneous-move game (whose perft counts turns, RULES.md 5.4).
 pub enum PerftPosition {
     Board(Position),
+    Apocalypse(apocalypse::Position),
 }
 
 impl PerftPosition {
     pub fn parse(variant: Variant, fen: Option<&str>) -> Result<PerftPosition, String> {
         let fen = fen.unwrap_or(variant.start_fen());
+        if variant == Variant::Apocalypse {
+            return apocalypse::Position::from_fen(fen)
+                .map(PerftPosition::Apocalypse)
+                .map_err(|e| format!("bad FEN: {e}"));
+        }
         Position::from_fen(fen, variant)
             .map(PerftPosition::Board)
             .map_err(|e| e.to_string())
@@ -60,12 +67,15 @@ impl PerftPosition {
     pub fn perft(&self, depth: u32) -> u64 {
         match self {
             PerftPosition::Board(p) => perft(p, depth),
+            PerftPosition::Apocalypse(p) => apocalypse::perft(p, depth),
         }
     }
 
+    /// `move: count` lines; for apocalypse `wmove bmove: count`.
     pub fn divide(&self, depth: u32, chess960: bool) -> Vec<(String, u64)> {
         match self {
             PerftPosition::Board(p) => divide(p, depth, chess960),
+            PerftPosition::Apocalypse(p) => apocalypse::divide(p, depth),
         }
     }
 }

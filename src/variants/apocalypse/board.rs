@@ -1,0 +1,275 @@
+//! The 5x5 Apocalypse board (RULES.md 5.1): one 25-bit set per colour and
+//! kind (pawns = footmen, knights = horsemen), the penalty points, and
+//! the FEN `<placement> w <penalties> <turn>`.
+
+use crate::board::Color;
+use std::fmt;
+
+pub const SIZE: i8 = 5;
+
+/// A square, `a1 = 0` .. `e5 = 24`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Sq(pub u8);
+
+impl Sq {
+    pub fn new(file: i8, rank: i8) -> Option<Sq> {
+        ((0..SIZE).contains(&file) && (0..SIZE).contains(&rank))
+            .then(|| Sq((rank * SIZE + file) as u8))
+    }
+    pub fn file(self) -> i8 {
+        (self.0 % 5) as i8
+    }
+    pub fn rank(self) -> i8 {
+        (self.0 / 5) as i8
+    }
+    pub fn bit(self) -> u32 {
+        1 << self.0
+    }
+    pub fn offset(self, df: i8, dr: i8) -> Option<Sq> {
+        Sq::new(self.file() + df, self.rank() + dr)
+    }
+    pub fn parse(s: &str) -> Option<Sq> {
+        let b = s.as_bytes();
+        if b.len() != 2 {
+            return None;
+        }
+        Sq::new(b[0].wrapping_sub(b'a') as i8, b[1].wrapping_sub(b'1') as i8)
+    }
+    pub fn all() -> impl Iterator<Item = Sq> {
+        (0..25).map(Sq)
+    }
+}
+
+impl fmt::Display for Sq {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file() as u8) as char,
+            (b'1' + self.rank() as u8) as char
+        )
+    }
+}
+
+/// Iterates the squares of a 25-bit set.
+pub fn squares(mut set: u32) -> impl Iterator<Item = Sq> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let s = Sq(set.trailing_zeros() as u8);
+            set &= set - 1;
+            s
+        })
+    })
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Pawn = 0,
+    Knight = 1,
+}
+
+/// The last rank of a colour's pawns (where they promote).
+pub fn last_rank(c: Color) -> i8 {
+    match c {
+        Color::White => SIZE - 1,
+        Color::Black => 0,
+    }
+}
+
+/// The state at the start of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// `pieces[color][kind]`
+    pub(crate) pieces: [[u32; 2]; 2],
+    pub(crate) penalties: [u8; 2],
+    pub(crate) turn: u32,
+}
+
+/// What is wrong with an Apocalypse FEN or ply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApocalypseError(pub String);
+
+impl fmt::Display for ApocalypseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ApocalypseError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, ApocalypseError> {
+    Err(ApocalypseError(msg.into()))
+}
+
+impl Position {
+    pub const START_FEN: &'static str = "npppn/p3p/5/P3P/NPPPN w 00 1";
+
+    pub fn start() -> Position {
+        Position::from_fen(Self::START_FEN).expect("start FEN")
+    }
+
+    pub fn pieces(&self, c: Color, k: Kind) -> u32 {
+        self.pieces[c.index()][k as usize]
+    }
+    pub fn side(&self, c: Color) -> u32 {
+        self.pieces[c.index()][0] | self.pieces[c.index()][1]
+    }
+    pub fn occupied(&self) -> u32 {
+        self.side(Color::White) | self.side(Color::Black)
+    }
+    pub fn penalties(&self, c: Color) -> u8 {
+        self.penalties[c.index()]
+    }
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn piece_at(&self, sq: Sq) -> Option<(Color, Kind)> {
+        for c in Color::ALL {
+            for k in [Kind::Pawn, Kind::Knight] {
+                if self.pieces(c, k) & sq.bit() != 0 {
+                    return Some((c, k));
+                }
+            }
+        }
+        None
+    }
+
+    pub(crate) fn set(&mut self, sq: Sq, piece: Option<(Color, Kind)>) {
+        for side in self.pieces.iter_mut() {
+            for set in side.iter_mut() {
+                *set &= !sq.bit();
+            }
+        }
+        if let Some((c, k)) = piece {
+            self.pieces[c.index()][k as usize] |= sq.bit();
+        }
+    }
+
+    /// The part of the position that counts for repetition: placement and
+    /// penalties (RULES.md 5.3), not the turn number.
+    pub fn repetition_key(&self) -> ([[u32; 2]; 2], [u8; 2]) {
+        (self.pieces, self.penalties)
+    }
+
+    /// Parses `<placement> w <penalties> <turn>` (RULES.md 5.1).
+    pub fn from_fen(fen: &str) -> Result<Position, ApocalypseError> {
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        if f.len() != 4 {
+            return err(format!(
+                "an apocalypse FEN has 4 fields (placement, w, penalties, turn), found {}",
+                f.len()
+            ));
+        }
+        let mut pos = Position {
+            pieces: [[0; 2]; 2],
+            penalties: [0; 2],
+            turn: 1,
+        };
+        let ranks: Vec<&str> = f[0].split('/').collect();
+        if ranks.len() != 5 {
+            return err(format!(
+                "placement must have 5 ranks, found {}",
+                ranks.len()
+            ));
+        }
+        for (i, text) in ranks.iter().enumerate() {
+            let rank = 4 - i as i8;
+            let mut file = 0i8;
+            for c in text.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    if !(1..=5).contains(&d) {
+                        return err(format!("bad empty-square count '{c}' on rank {}", rank + 1));
+                    }
+                    file += d as i8;
+                } else {
+                    let piece = match c {
+                        'P' => (Color::White, Kind::Pawn),
+                        'N' => (Color::White, Kind::Knight),
+                        'p' => (Color::Black, Kind::Pawn),
+                        'n' => (Color::Black, Kind::Knight),
+                        _ => {
+                            return err(format!(
+                                "unknown piece letter '{c}' on rank {} (only P, N, p, n)",
+                                rank + 1
+                            ))
+                        }
+                    };
+                    let Some(sq) = Sq::new(file, rank) else {
+                        return err(format!("rank {} has more than 5 squares", rank + 1));
+                    };
+                    if piece.1 == Kind::Pawn && rank == last_rank(piece.0) {
+                        return err(format!("pawn on its last rank ({sq})"));
+                    }
+                    pos.set(sq, Some(piece));
+                    file += 1;
+                }
+                if file > 5 {
+                    return err(format!("rank {} has more than 5 squares", rank + 1));
+                }
+            }
+            if file != 5 {
+                return err(format!("rank {} has {file} squares, expected 5", rank + 1));
+            }
+        }
+        if f[1] != "w" {
+            return err(format!(
+                "the side field of an apocalypse FEN is always 'w', found '{}'",
+                f[1]
+            ));
+        }
+        let pen = f[2].as_bytes();
+        if pen.len() != 2 || !pen.iter().all(|b| (b'0'..=b'2').contains(b)) {
+            return err(format!(
+                "penalties must be two digits 0-2 (white, black), found '{}'",
+                f[2]
+            ));
+        }
+        pos.penalties = [pen[0] - b'0', pen[1] - b'0'];
+        pos.turn = match f[3].parse::<u32>() {
+            Ok(n) if n >= 1 => n,
+            _ => {
+                return err(format!(
+                    "turn number must be a number >= 1, found '{}'",
+                    f[3]
+                ))
+            }
+        };
+        Ok(pos)
+    }
+
+    pub fn to_fen(&self) -> String {
+        let mut s = String::new();
+        for rank in (0..5).rev() {
+            let mut empty = 0;
+            for file in 0..5 {
+                let sq = Sq::new(file, rank).expect("on board");
+                match self.piece_at(sq) {
+                    Some((c, k)) => {
+                        if empty > 0 {
+                            s.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        let ch = if k == Kind::Pawn { 'p' } else { 'n' };
+                        s.push(if c == Color::White {
+                            ch.to_ascii_uppercase()
+                        } else {
+                            ch
+                        });
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        format!(
+            "{s} w {}{} {}",
+            self.penalties[0], self.penalties[1], self.turn
+        )
+    }
+}

@@ -1,0 +1,42 @@
+//! Perft by turns (RULES.md 5.4): every (white, black) pair of candidates
+//! counts; a finished game (repetition aside) has no successors.
+
+use super::board::Position;
+use crate::board::Color;
+
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if pos.terminal().is_some() {
+        return 0;
+    }
+    let white = pos.candidates(Color::White);
+    let black = pos.candidates(Color::Black);
+    if depth == 1 {
+        return (white.len() * black.len()) as u64;
+    }
+    let mut total = 0;
+    for &w in &white {
+        for &b in &black {
+            total += perft(&pos.resolve(w, b), depth - 1);
+        }
+    }
+    total
+}
+
+/// `("wmove bmove", count)` for every pair, sorted as strings.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
+    let mut out = Vec::new();
+    if pos.terminal().is_some() {
+        return out;
+    }
+    for &w in &pos.candidates(Color::White) {
+        for &b in &pos.candidates(Color::Black) {
+            let n = perft(&pos.resolve(w, b), depth.saturating_sub(1));
+            out.push((format!("{w} {b}"), n));
+        }
+    }
+    out.sort();
+    out
+}
