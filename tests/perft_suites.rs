@@ -50,3 +50,8 @@ fn pacifist2_suite() {
 fn subversion_suite() {
     run(Variant::Subversion);
 }
+
+#[test]
+fn apocalypse_suite() {
+    run(Variant::Apocalypse);
+}
