@@ -9,6 +9,7 @@
 //! * this file: the alpha-beta worker itself.
 
 pub mod matrix;
+pub mod simultaneous;
 pub mod threads;
 pub mod time;
 pub mod tt;

@@ -6,14 +6,18 @@
 
 mod options;
 mod output;
+mod simultaneous;
 
 use crate::board::{Move, Position};
 use crate::game::Game;
 use crate::perft::divide;
+use crate::search::simultaneous::SimShared;
 use crate::search::threads::{search, SearchParams};
 use crate::search::time::Limits;
 use crate::search::Shared;
+use crate::variants::apocalypse;
 use options::Options;
+use simultaneous::SimGame;
 use std::io::BufRead;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -35,11 +39,29 @@ fn error(msg: &str) {
     send(&format!("info string error: {msg}"));
 }
 
+/// The game being played: alternating moves on the 8x8 board, or the
+/// simultaneous-move game (RULES.md 5.4).
+enum GameState {
+    Sequential(Game),
+    Simultaneous(SimGame),
+}
+
+impl GameState {
+    fn start(variant: crate::variants::Variant) -> GameState {
+        if variant == crate::variants::Variant::Apocalypse {
+            GameState::Simultaneous(SimGame::new(apocalypse::Position::start()))
+        } else {
+            GameState::Sequential(Game::new(Position::startpos(variant)))
+        }
+    }
+}
+
 /// The engine's state between commands.
 pub struct Session {
     options: Options,
-    game: Game,
+    state: GameState,
     shared: Arc<Shared>,
+    sim_shared: Arc<SimShared>,
     search: Option<JoinHandle<()>>,
 }
 
@@ -53,7 +75,8 @@ impl Session {
     pub fn new() -> Session {
         let options = Options::default();
         Session {
-            game: Game::new(Position::startpos(options.variant)),
+            state: GameState::start(options.variant),
+            sim_shared: Arc::new(SimShared::default()),
             shared: Arc::new(Shared::new(options.hash_mib)),
             search: None,
             options,
@@ -79,6 +102,7 @@ impl Session {
             "ucinewgame" => {
                 self.stop_search();
                 self.shared.tt.clear();
+                self.sim_shared.clear();
                 self.set_start();
             }
             "setoption" => {
@@ -93,8 +117,16 @@ impl Session {
                 self.stop_search();
                 self.go(line);
             }
-            "d" => send(&output::diagram(&self.game)),
-            "eval" => send(&crate::eval::explain(self.game.position())),
+            "d" => send(&match &self.state {
+                GameState::Sequential(g) => output::diagram(g),
+                GameState::Simultaneous(sim) => simultaneous::diagram(sim),
+            }),
+            "eval" => send(&match &self.state {
+                GameState::Sequential(g) => crate::eval::explain(g.position()),
+                GameState::Simultaneous(sim) => {
+                    crate::eval::apocalypse::explain(sim.game.position())
+                }
+            }),
             "debug" | "register" => {}
             _ => error(&format!("unknown command '{cmd}'")),
         }
@@ -111,7 +143,7 @@ impl Session {
     }
 
     fn set_start(&mut self) {
-        self.game = Game::new(Position::startpos(self.options.variant));
+        self.state = GameState::start(self.options.variant);
     }
 
     fn setoption(&mut self, line: &str) {
@@ -139,33 +171,50 @@ impl Session {
     fn position(&mut self, line: &str) {
         let rest = line.trim_start_matches("position").trim();
         let (setup, moves) = match rest.find(" moves") {
-            Some(i) => (&rest[..i], Some(rest[i + 6..].trim())),
-            None => (rest.strip_suffix("moves").unwrap_or(rest).trim(), None),
+            Some(i) => (&rest[..i], rest[i + 6..].trim()),
+            None => (rest.strip_suffix("moves").unwrap_or(rest).trim(), ""),
         };
         let variant = self.options.variant;
-        let start = if setup == "startpos" {
-            Position::startpos(variant)
+        let fen = if setup == "startpos" {
+            variant.start_fen()
         } else if let Some(fen) = setup.strip_prefix("fen") {
-            match Position::from_fen(fen.trim(), variant) {
-                Ok(p) => p,
-                Err(e) => {
-                    error(&format!("{e} in '{}'", fen.trim()));
-                    return;
-                }
-            }
+            fen.trim()
         } else {
             error(&format!(
                 "position needs 'startpos' or 'fen', found '{setup}'"
             ));
             return;
         };
-        self.game = Game::new(start);
-        for (i, token) in moves.unwrap_or("").split_whitespace().enumerate() {
-            if let Err(e) = self.game.play_str(token) {
-                error(&format!("move {} of the list: {e}", i + 1));
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        if variant == crate::variants::Variant::Apocalypse {
+            match apocalypse::Position::from_fen(fen) {
+                Ok(p) => {
+                    let mut sim = SimGame::new(p);
+                    let played = sim.play_plies(&moves);
+                    self.state = GameState::Simultaneous(sim);
+                    if let Err(e) = played {
+                        error(&e);
+                    }
+                }
+                Err(e) => error(&format!("bad FEN: {e} in '{fen}'")),
+            }
+            return;
+        }
+        let start = match Position::from_fen(fen, variant) {
+            Ok(p) => p,
+            Err(e) => {
+                error(&format!("{e} in '{fen}'"));
                 return;
             }
+        };
+        let mut game = Game::new(start);
+        for (i, token) in moves.iter().enumerate() {
+            if let Err(e) = game.play_str(token) {
+                error(&format!("move {} of the list: {e}", i + 1));
+                break;
+            }
         }
+        self.state = GameState::Sequential(game);
     }
 
     fn go(&mut self, line: &str) {
@@ -184,9 +233,25 @@ impl Session {
                 return;
             }
         };
+        let game = match &self.state {
+            GameState::Sequential(g) => g,
+            GameState::Simultaneous(sim) => {
+                let overhead = Duration::from_millis(self.options.move_overhead_ms);
+                let (threads, seed) = (self.options.threads, self.options.seed);
+                self.search = Some(simultaneous::go(
+                    sim,
+                    &self.sim_shared,
+                    &limits,
+                    overhead,
+                    threads,
+                    seed,
+                ));
+                return;
+            }
+        };
         let params = SearchParams {
-            pos: *self.game.position(),
-            game_keys: self.game.history().to_vec(),
+            pos: *game.position(),
+            game_keys: game.history().to_vec(),
             limits: limits.clone(),
             threads: self.options.threads,
             multipv: self.options.multipv,
@@ -232,7 +297,14 @@ impl Session {
                 "searchmoves" => {
                     i += 1;
                     while i < tokens.len() && !KEYWORDS.contains(&tokens[i]) {
-                        searchmoves.push(self.game.position().parse_move(tokens[i])?);
+                        match &self.state {
+                            GameState::Sequential(g) => {
+                                searchmoves.push(g.position().parse_move(tokens[i])?)
+                            }
+                            GameState::Simultaneous(_) => {
+                                return Err("searchmoves is not supported in apocalypse".into())
+                            }
+                        }
                         i += 1;
                     }
                     continue;
@@ -274,7 +346,11 @@ impl Session {
                 black_increment,
                 moves_to_go,
             }) => {
-                let white = self.game.position().side_to_move() == crate::board::Color::White;
+                let side = match &self.state {
+                    GameState::Sequential(g) => g.position().side_to_move(),
+                    GameState::Simultaneous(sim) => sim.side_to_choose(),
+                };
+                let white = side == crate::board::Color::White;
                 let (t, inc) = if white {
                     (white_time, white_increment)
                 } else {
@@ -298,7 +374,11 @@ impl Session {
     }
 
     fn go_perft(&self, depth: u32) {
-        let lines = divide(self.game.position(), depth.max(1), self.options.chess960);
+        let game = match &self.state {
+            GameState::Sequential(g) => g,
+            GameState::Simultaneous(sim) => return simultaneous::perft(sim, depth),
+        };
+        let lines = divide(game.position(), depth.max(1), self.options.chess960);
         let total: u64 = lines.iter().map(|(_, n)| n).sum();
         for (m, n) in lines {
             send(&format!("{m}: {n}"));
@@ -312,6 +392,7 @@ impl Session {
         if let Some(handle) = self.search.take() {
             self.shared.pondering.store(false, Ordering::Relaxed);
             self.shared.stop.store(true, Ordering::Relaxed);
+            self.sim_shared.stop.store(true, Ordering::Relaxed);
             let _ = handle.join();
         }
     }

@@ -1,0 +1,395 @@
+//! The search of the simultaneous-move game (ENGINE.md, `apocalypse`): a
+//! position's value is that of the matrix game over (white candidate,
+//! black candidate) pairs, children valued by a depth-limited recursive
+//! search and the evaluation at the horizon.
+//!
+//! Each matrix game is solved exactly (linear programming, [`super::matrix`])
+//! with the double oracle method: solve the game restricted to a few
+//! candidates, add each side's best pure response to the other's
+//! equilibrium strategy, repeat until neither response improves. Only the
+//! entries that the responses need are searched, and the result is the
+//! exact equilibrium of the full matrix. Values are cached by placement and
+//! penalties; iterative deepening runs within the time budget; at the root
+//! the entries of each round are shared out among the threads.
+
+use super::matrix::solve;
+use crate::board::{Color, Outcome};
+use crate::eval::apocalypse::{evaluate, WIN};
+use crate::variants::apocalypse::{Ply, Position};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+type Key = ([[u32; 2]; 2], [u8; 2]);
+
+/// State shared by the search threads.
+pub struct SimShared {
+    table: Mutex<HashMap<Key, (u32, f64)>>,
+    pub stop: AtomicBool,
+    pub nodes: AtomicU64,
+}
+
+impl Default for SimShared {
+    fn default() -> Self {
+        SimShared {
+            table: Mutex::new(HashMap::new()),
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        }
+    }
+}
+
+impl SimShared {
+    pub fn clear(&self) {
+        self.table.lock().expect("table").clear();
+    }
+}
+
+/// The root result of one iteration.
+#[derive(Clone, Debug)]
+pub struct SimResult {
+    pub depth: u32,
+    /// Game value for white, in centipawns.
+    pub value: f64,
+    /// Candidates and equilibrium strategies of both sides.
+    pub white: Vec<(Ply, f64)>,
+    pub black: Vec<(Ply, f64)>,
+    pub nodes: u64,
+}
+
+fn terminal_value(o: Outcome) -> f64 {
+    match o {
+        Outcome::Win(Color::White, _) => WIN as f64,
+        Outcome::Win(Color::Black, _) => -(WIN as f64),
+        Outcome::Draw(_) => 0.0,
+    }
+}
+
+/// A searcher for one thread.
+struct Searcher<'a> {
+    shared: &'a SimShared,
+    deadline: Option<Instant>,
+    aborted: bool,
+    nodes: u64,
+}
+
+impl Drop for Searcher<'_> {
+    fn drop(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes % 256, Ordering::Relaxed);
+    }
+}
+
+impl Searcher<'_> {
+    fn check(&mut self) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(256) {
+            self.shared.nodes.fetch_add(256, Ordering::Relaxed);
+            if self.shared.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+            {
+                self.shared.stop.store(true, Ordering::Relaxed);
+                self.aborted = true;
+            }
+        }
+    }
+
+    /// The value for white of `pos` searched `depth` turns deep.
+    fn value(&mut self, pos: &Position, depth: u32) -> f64 {
+        self.check();
+        if self.aborted {
+            return 0.0;
+        }
+        if let Some(o) = pos.terminal() {
+            return terminal_value(o);
+        }
+        if depth == 0 {
+            return evaluate(pos) as f64;
+        }
+        let key = pos.repetition_key();
+        if let Some(&(d, v)) = self.shared.table.lock().expect("table").get(&key) {
+            if d >= depth {
+                return v;
+            }
+        }
+        let white = pos.candidates(Color::White);
+        let black = pos.candidates(Color::Black);
+        let entry =
+            |s: &mut Self, i: usize, j: usize| s.value(&pos.resolve(white[i], black[j]), depth - 1);
+        let eq = double_oracle(
+            white.len(),
+            black.len(),
+            &mut |i, j| entry(self, i, j),
+            &|| false,
+        );
+        if !self.aborted {
+            self.shared
+                .table
+                .lock()
+                .expect("table")
+                .insert(key, (depth, eq.value));
+        }
+        eq.value
+    }
+}
+
+/// An equilibrium over the full candidate sets, with strategies indexed
+/// like the candidates.
+pub struct FullEquilibrium {
+    pub value: f64,
+    pub row: Vec<f64>,
+    pub col: Vec<f64>,
+}
+
+/// The double oracle: grows restricted strategy sets by best responses
+/// until the restricted equilibrium is one of the whole game.
+pub fn double_oracle(
+    rows: usize,
+    cols: usize,
+    entry: &mut dyn FnMut(usize, usize) -> f64,
+    stop: &dyn Fn() -> bool,
+) -> FullEquilibrium {
+    let mut cache: HashMap<(usize, usize), f64> = HashMap::new();
+    let mut get = |i: usize, j: usize, entry: &mut dyn FnMut(usize, usize) -> f64| -> f64 {
+        *cache.entry((i, j)).or_insert_with(|| entry(i, j))
+    };
+    let mut rs = vec![0usize];
+    let mut cs = vec![0usize];
+    loop {
+        let mut m = Vec::with_capacity(rs.len() * cs.len());
+        for &i in &rs {
+            for &j in &cs {
+                m.push(get(i, j, entry));
+            }
+        }
+        let eq = solve(&m, rs.len(), cs.len());
+        // Best pure responses against the restricted equilibrium.
+        let mut best_row = (f64::NEG_INFINITY, 0);
+        for i in 0..rows {
+            let v: f64 = cs
+                .iter()
+                .zip(&eq.col)
+                .filter(|(_, &q)| q > 1e-12)
+                .map(|(&j, &q)| q * get(i, j, entry))
+                .sum();
+            if v > best_row.0 + 1e-9 {
+                best_row = (v, i);
+            }
+        }
+        let mut best_col = (f64::INFINITY, 0);
+        for j in 0..cols {
+            let v: f64 = rs
+                .iter()
+                .zip(&eq.row)
+                .filter(|(_, &p)| p > 1e-12)
+                .map(|(&i, &p)| p * get(i, j, entry))
+                .sum();
+            if v < best_col.0 - 1e-9 {
+                best_col = (v, j);
+            }
+        }
+        let row_gain = best_row.0 > eq.value + 1e-6 && !rs.contains(&best_row.1);
+        let col_gain = best_col.0 < eq.value - 1e-6 && !cs.contains(&best_col.1);
+        if (!row_gain && !col_gain) || stop() {
+            let mut row = vec![0.0; rows];
+            let mut col = vec![0.0; cols];
+            for (&i, &p) in rs.iter().zip(&eq.row) {
+                row[i] = p;
+            }
+            for (&j, &q) in cs.iter().zip(&eq.col) {
+                col[j] = q;
+            }
+            return FullEquilibrium {
+                value: eq.value,
+                row,
+                col,
+            };
+        }
+        if row_gain {
+            rs.push(best_row.1);
+        }
+        if col_gain {
+            cs.push(best_col.1);
+        }
+    }
+}
+
+/// Iterative deepening on `pos` with `threads` threads until `max_depth`,
+/// the time budget or `shared.stop`; `report` sees each finished depth.
+pub fn search(
+    shared: &SimShared,
+    pos: &Position,
+    max_depth: u32,
+    budget: Option<Duration>,
+    threads: usize,
+    report: &mut dyn FnMut(&SimResult),
+) -> Option<SimResult> {
+    let start = Instant::now();
+    let deadline = budget.map(|b| start + b);
+    shared.nodes.store(0, Ordering::Relaxed);
+    let white = pos.candidates(Color::White);
+    let black = pos.candidates(Color::Black);
+    if white.is_empty() || black.is_empty() || pos.terminal().is_some() {
+        return None;
+    }
+    let mut best: Option<SimResult> = None;
+    for depth in 1..=max_depth.max(1) {
+        let pairs_needed = Mutex::new(HashMap::<(usize, usize), f64>::new());
+        let mut entry = |i: usize, j: usize| -> f64 {
+            if let Some(&v) = pairs_needed.lock().expect("pairs").get(&(i, j)) {
+                return v;
+            }
+            let mut s = Searcher {
+                shared,
+                deadline,
+                aborted: false,
+                nodes: 0,
+            };
+            s.value(&pos.resolve(white[i], black[j]), depth - 1)
+        };
+        // Pre-compute the first row and column in parallel: they are
+        // always needed and cover the bulk of the first round.
+        let first: Vec<(usize, usize)> = (0..white.len())
+            .map(|i| (i, 0))
+            .chain((1..black.len()).map(|j| (0, j)))
+            .collect();
+        parallel_entries(
+            shared,
+            pos,
+            &white,
+            &black,
+            depth,
+            deadline,
+            threads,
+            &first,
+            &pairs_needed,
+        );
+        let eq = double_oracle(white.len(), black.len(), &mut entry, &|| {
+            shared.stop.load(Ordering::Relaxed)
+        });
+        if shared.stop.load(Ordering::Relaxed) && best.is_some() {
+            break;
+        }
+        let result = SimResult {
+            depth,
+            value: eq.value,
+            white: white.iter().copied().zip(eq.row).collect(),
+            black: black.iter().copied().zip(eq.col).collect(),
+            nodes: shared.nodes.load(Ordering::Relaxed),
+        };
+        report(&result);
+        best = Some(result);
+        if shared.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        // Do not start a depth that cannot finish in time.
+        if let (Some(b), Some(_)) = (budget, deadline) {
+            if start.elapsed() * 4 > b {
+                break;
+            }
+        }
+        if eq.value.abs() >= WIN as f64 {
+            break;
+        }
+    }
+    best
+}
+
+#[allow(clippy::too_many_arguments)]
+fn parallel_entries(
+    shared: &SimShared,
+    pos: &Position,
+    white: &[Ply],
+    black: &[Ply],
+    depth: u32,
+    deadline: Option<Instant>,
+    threads: usize,
+    pairs: &[(usize, usize)],
+    out: &Mutex<HashMap<(usize, usize), f64>>,
+) {
+    let next = AtomicU64::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                let mut searcher = Searcher {
+                    shared,
+                    deadline,
+                    aborted: false,
+                    nodes: 0,
+                };
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed) as usize;
+                    let Some(&(i, j)) = pairs.get(k) else { break };
+                    let v = searcher.value(&pos.resolve(white[i], black[j]), depth - 1);
+                    if searcher.aborted {
+                        break;
+                    }
+                    out.lock().expect("pairs").insert((i, j), v);
+                }
+            });
+        }
+    });
+}
+
+/// Draws a move from a mixed strategy with a uniform number `u` in [0, 1).
+pub fn sample(strategy: &[(Ply, f64)], u: f64) -> Option<Ply> {
+    let mut acc = 0.0;
+    for &(p, w) in strategy {
+        acc += w;
+        if u < acc {
+            return Some(p);
+        }
+    }
+    strategy
+        .iter()
+        .rev()
+        .find(|(_, w)| *w > 0.0)
+        .map(|&(p, _)| p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::matrix;
+
+    #[test]
+    fn double_oracle_finds_the_full_equilibrium() {
+        let mut s = 0x1234_5678_9ABC_DEF1u64;
+        let mut rnd = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s % 2001) as f64 - 1000.0
+        };
+        for (m, n) in [(2, 2), (5, 7), (12, 9), (30, 30)] {
+            let a: Vec<f64> = (0..m * n).map(|_| rnd()).collect();
+            let full = matrix::solve(&a, m, n);
+            let mut evaluated = 0;
+            let eq = double_oracle(
+                m,
+                n,
+                &mut |i, j| {
+                    evaluated += 1;
+                    a[i * n + j]
+                },
+                &|| false,
+            );
+            assert!(
+                (eq.value - full.value).abs() < 1e-6,
+                "{m}x{n}: {} vs {}",
+                eq.value,
+                full.value
+            );
+            let sol = matrix::Equilibrium {
+                value: eq.value,
+                row: eq.row,
+                col: eq.col,
+            };
+            let (r, c) = sol.exploitability(&a, m, n);
+            assert!(r < 1e-6 && c < 1e-6);
+            assert!(evaluated <= m * n);
+        }
+    }
+}
