@@ -31,7 +31,7 @@ impl Bitboard {
     }
 
     #[inline]
-    pub const fn any(self) -> bool {
+    pub const fn nonempty(self) -> bool {
         self.0 != 0
     }
 
@@ -53,14 +53,14 @@ impl Bitboard {
     /// The lowest square of a non-empty set.
     #[inline]
     pub fn lsb(self) -> Square {
-        debug_assert!(self.any());
+        debug_assert!(self.nonempty());
         Square::new(self.0.trailing_zeros() as u8)
     }
 
     /// The highest square of a non-empty set.
     #[inline]
     pub fn msb(self) -> Square {
-        debug_assert!(self.any());
+        debug_assert!(self.nonempty());
         Square::new(63 - self.0.leading_zeros() as u8)
     }
 

@@ -7,7 +7,10 @@
 //! [`Variant`] is the single place where a variant name turns into rules.
 
 pub mod apocalypse;
+pub mod chess;
+pub mod pacifist;
 
+use crate::board::{Move, MoveList, Outcome, Position};
 use std::fmt;
 use std::str::FromStr;
 
@@ -50,6 +53,11 @@ impl Variant {
         Variant::ALL.into_iter().find(|v| v.name() == name)
     }
 
+    /// The pacifist variants: no captures, conversions by persuasion.
+    pub fn is_pacifist(self) -> bool {
+        matches!(self, Variant::Pacifist | Variant::Pacifist2)
+    }
+
     /// The FEN of the variant's start position.
     pub fn start_fen(self) -> &'static str {
         match self {
@@ -74,4 +82,106 @@ impl FromStr for Variant {
             )
         })
     }
+}
+
+/// The rules of one 8x8 variant. Implemented by zero-sized types so that
+/// hot loops (perft, search) can be monomorphised with [`with_rules!`].
+pub trait Rules {
+    /// How many plies the quiescence search may add beyond the horizon.
+    const QUIESCENCE_PLIES: u32 = 8;
+
+    /// Appends every legal move of the side to move.
+    fn generate(pos: &Position, list: &mut MoveList);
+    /// The position after the legal move `mv`.
+    fn play(pos: &Position, mv: Move) -> Position;
+    /// The result when the side to move has no legal move.
+    fn no_move_outcome(pos: &Position) -> Outcome;
+
+    /// Whether `mv` may win material (a capture, promotion, subversion or
+    /// conversion): the quiescence search looks at these moves only.
+    #[inline]
+    fn may_gain(pos: &Position, mv: Move) -> bool {
+        use crate::board::MoveKind;
+        matches!(
+            mv.kind(),
+            MoveKind::Promotion | MoveKind::EnPassant | MoveKind::Subversion
+        ) || pos.occupied().contains(mv.to()) && mv.kind() != MoveKind::Castle
+    }
+
+    /// Material (centipawns) that `mv` wins other than by capturing — the
+    /// pacifist conversions — for move ordering; 0 in capture variants.
+    #[inline]
+    fn conversion_gain(_pos: &Position, _mv: Move) -> i32 {
+        0
+    }
+
+    /// Whether the side to move is under an immediate threat it must answer
+    /// (in check; in the pacifist variants: holding no king). Such nodes
+    /// are searched with all moves and never pruned by null moves.
+    #[inline]
+    fn must_respond(pos: &Position) -> bool {
+        pos.checkers().nonempty()
+    }
+
+    /// Whether passing (a null move) is a sound guess here: not when the
+    /// side must respond, nor with only king and pawns (zugzwang).
+    #[inline]
+    fn null_move_ok(pos: &Position) -> bool {
+        use crate::board::PieceKind;
+        let us = pos.by_color(pos.side_to_move());
+        let officers = us - pos.by_kind(PieceKind::Pawn) - pos.by_kind(PieceKind::King);
+        !Self::must_respond(pos) && officers.nonempty()
+    }
+}
+
+/// Runs `$body` with `$R` bound to the rules type of an 8x8 variant.
+#[macro_export]
+macro_rules! with_rules {
+    ($variant:expr, $R:ident => $body:expr) => {
+        match $variant {
+            $crate::Variant::Chess => {
+                type $R = $crate::variants::chess::Chess;
+                $body
+            }
+            $crate::Variant::Pacifist => {
+                type $R = $crate::variants::pacifist::Pacifist<$crate::variants::pacifist::Count>;
+                $body
+            }
+            $crate::Variant::Pacifist2 => {
+                type $R = $crate::variants::pacifist::Pacifist<$crate::variants::pacifist::Value>;
+                $body
+            }
+            $crate::Variant::Subversion => {
+                type $R = $crate::variants::chess::Chess;
+                $body
+            }
+            $crate::Variant::Apocalypse => {
+                unreachable!("apocalypse has no 8x8 position")
+            }
+        }
+    };
+}
+
+pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
+    with_rules!(pos.variant(), R => R::generate(pos, list))
+}
+
+pub(crate) fn play(pos: &Position, mv: Move) -> Position {
+    with_rules!(pos.variant(), R => R::play(pos, mv))
+}
+
+/// RULES.md: the game is over when the side to move has no legal move
+/// (the variant says who won) or after 100 plies without progress.
+pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
+    with_rules!(pos.variant(), R => {
+        let mut list = MoveList::new();
+        R::generate(pos, &mut list);
+        if list.is_empty() {
+            Some(R::no_move_outcome(pos))
+        } else if pos.halfmove_clock() >= 100 {
+            Some(Outcome::Draw("50-move rule"))
+        } else {
+            None
+        }
+    })
 }

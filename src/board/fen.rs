@@ -1,0 +1,353 @@
+//! FEN parsing and printing for the 8x8 variants (RULES.md 1, 2.5, 2.6).
+//!
+//! Castling rights are read as `KQkq`, X-FEN or Shredder-FEN letters and
+//! written canonically: `K`/`Q` where the king starts on the e-file and the
+//! rook on the h/a-file, the rook's file letter otherwise; the h-side right
+//! first. The en passant square is written only when the side to move has
+//! a pawn beside the pawn that just advanced two squares.
+
+use super::position::{CastlingRights, Position};
+use super::types::{Color, Piece, PieceKind, Square};
+use super::Bitboard;
+use crate::variants::Variant;
+use std::fmt;
+
+/// What is wrong with a FEN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError(pub String);
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad FEN: {}", self.0)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError(msg.into()))
+}
+
+impl Position {
+    /// Parses a FEN of an 8x8 variant. The halfmove and fullmove fields may
+    /// be omitted (EPD style); everything else is checked and a bad field
+    /// gives an error naming it.
+    pub fn from_fen(fen: &str, variant: Variant) -> Result<Position, FenError> {
+        if variant == Variant::Apocalypse {
+            return err("apocalypse is played on its own 5x5 board, not an 8x8 position");
+        }
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() < 4 {
+            return err(format!(
+                "expected at least 4 fields (placement, side, castling, en passant), found {}",
+                fields.len()
+            ));
+        }
+        if fields.len() > 6 {
+            return err(format!("expected at most 6 fields, found {}", fields.len()));
+        }
+        let mut pos = Position::empty(variant);
+        parse_placement(&mut pos, fields[0])?;
+        let side = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return err(format!("side to move must be 'w' or 'b', found '{other}'")),
+        };
+        pos.set_side(side);
+        check_kings(&pos, variant)?;
+        check_pawns(&pos)?;
+        let rights = parse_castling(&pos, fields[2], variant)?;
+        pos.set_castling(rights);
+        let ep = parse_en_passant(&pos, fields[3])?;
+        if !variant.is_pacifist() {
+            pos.set_ep(ep.filter(|&sq| capture_possible(&pos, sq)));
+        }
+        let halfmove = match fields.get(4) {
+            Some(s) => s
+                .parse::<u16>()
+                .map_err(|_| FenError(format!("halfmove clock must be a number, found '{s}'")))?,
+            None => 0,
+        };
+        let fullmove = match fields.get(5) {
+            Some(s) => match s.parse::<u16>() {
+                Ok(n) if n >= 1 => n,
+                _ => {
+                    return err(format!(
+                        "fullmove number must be a number >= 1, found '{s}'"
+                    ))
+                }
+            },
+            None => 1,
+        };
+        pos.set_clocks(halfmove, fullmove);
+        if !variant.is_pacifist() && pos.is_attacked_king_of(side.flip()) {
+            return err("the side not to move is in check");
+        }
+        Ok(pos)
+    }
+
+    /// The canonical FEN of the position (all six fields).
+    pub fn to_fen(&self) -> String {
+        let mut s = String::with_capacity(90);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match self.piece_at(Square::from_coords(file, rank)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        s.push(p.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(match self.side_to_move() {
+            Color::White => 'w',
+            Color::Black => 'b',
+        });
+        s.push(' ');
+        s.push_str(&castling_string(self.castling()));
+        s.push(' ');
+        match self.ep_square() {
+            Some(sq) => s.push_str(&sq.to_string()),
+            None => s.push('-'),
+        }
+        s.push_str(&format!(
+            " {} {}",
+            self.halfmove_clock(),
+            self.fullmove_number()
+        ));
+        s
+    }
+
+    fn is_attacked_king_of(&self, c: Color) -> bool {
+        self.king_square(c)
+            .is_some_and(|k| self.is_attacked(k, c.flip(), self.occupied()))
+    }
+}
+
+fn parse_placement(pos: &mut Position, placement: &str) -> Result<(), FenError> {
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != 8 {
+        return err(format!(
+            "placement must have 8 ranks, found {}",
+            ranks.len()
+        ));
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file = 0u8;
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10) {
+                if !(1..=8).contains(&d) {
+                    return err(format!("bad empty-square count '{c}' on rank {}", rank + 1));
+                }
+                file += d as u8;
+            } else if let Some(p) = Piece::from_fen_char(c) {
+                if file >= 8 {
+                    return err(format!("rank {} has more than 8 squares", rank + 1));
+                }
+                pos.put(Square::from_coords(file, rank), p);
+                file += 1;
+            } else {
+                return err(format!("unknown piece letter '{c}' on rank {}", rank + 1));
+            }
+            if file > 8 {
+                return err(format!("rank {} has more than 8 squares", rank + 1));
+            }
+        }
+        if file != 8 {
+            return err(format!(
+                "rank {} has {} squares, expected 8",
+                rank + 1,
+                file
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// King counts: one per side in chess and subversion; in the pacifist
+/// variants two in total, the side not to move holding at least one (2.5).
+fn check_kings(pos: &Position, variant: Variant) -> Result<(), FenError> {
+    let w = pos.pieces(Color::White, PieceKind::King).count();
+    let b = pos.pieces(Color::Black, PieceKind::King).count();
+    if variant.is_pacifist() {
+        if w + b != 2 {
+            return err(format!(
+                "a pacifist position holds exactly two kings, found {}",
+                w + b
+            ));
+        }
+        let waiting = pos.side_to_move().flip();
+        if pos.pieces(waiting, PieceKind::King).is_empty() {
+            return err("the side not to move has no king (unreachable position)");
+        }
+    } else if w != 1 || b != 1 {
+        return err(format!(
+            "each side needs exactly one king, found {w} white and {b} black"
+        ));
+    }
+    Ok(())
+}
+
+fn check_pawns(pos: &Position) -> Result<(), FenError> {
+    let edge = Bitboard::rank(0) | Bitboard::rank(7);
+    if let Some(sq) = (pos.by_kind(PieceKind::Pawn) & edge).next() {
+        return err(format!("pawn on the first or last rank ({sq})"));
+    }
+    Ok(())
+}
+
+/// The king that castling rights of `color` refer to: the own king on the
+/// back rank, or in the pacifist variants (where kings convert) any king there.
+fn castling_king(pos: &Position, color: Color) -> Option<Square> {
+    let back = Bitboard::rank(color.back_rank());
+    let own = pos.pieces(color, PieceKind::King) & back;
+    if own.nonempty() {
+        return Some(own.lsb());
+    }
+    let any = pos.by_kind(PieceKind::King) & back;
+    (pos.variant().is_pacifist() && any.nonempty()).then(|| any.lsb())
+}
+
+fn parse_castling(
+    pos: &Position,
+    field: &str,
+    variant: Variant,
+) -> Result<CastlingRights, FenError> {
+    let mut rights = CastlingRights::default();
+    if field == "-" {
+        return Ok(rights);
+    }
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let rank = color.back_rank();
+        let king = castling_king(pos, color).ok_or_else(|| {
+            FenError(format!(
+                "castling right '{c}' but no king on the {color:?} back rank"
+            ))
+        })?;
+        // Rooks that may carry the right: own rooks, or in the pacifist
+        // variants rooks of either colour (a conversion keeps the right).
+        let rooks = if variant.is_pacifist() {
+            pos.by_kind(PieceKind::Rook)
+        } else {
+            pos.pieces(color, PieceKind::Rook)
+        } & Bitboard::rank(rank);
+        let lower = c.to_ascii_lowercase();
+        let rook = match lower {
+            'k' => {
+                let beyond = rooks.filter(|s| s.file() > king.file()).last();
+                beyond.ok_or_else(|| {
+                    FenError(format!(
+                        "castling right '{c}' but no rook on the king's h-side"
+                    ))
+                })?
+            }
+            'q' => {
+                let beyond = rooks.into_iter().find(|s| s.file() < king.file());
+                beyond.ok_or_else(|| {
+                    FenError(format!(
+                        "castling right '{c}' but no rook on the king's a-side"
+                    ))
+                })?
+            }
+            'a'..='h' => {
+                let sq = Square::from_coords(lower as u8 - b'a', rank);
+                if !rooks.contains(sq) {
+                    return err(format!("castling right '{c}' but no rook on {sq}"));
+                }
+                if sq.file() == king.file() {
+                    return err(format!("castling right '{c}' names the king's file"));
+                }
+                sq
+            }
+            _ => return err(format!("bad castling character '{c}'")),
+        };
+        let side = usize::from(rook.file() < king.file());
+        if rights.rook(color, side).is_some_and(|r| r != rook) {
+            return err(format!("two castling rights on the same side in '{field}'"));
+        }
+        rights.set(color, king.file(), rook);
+    }
+    Ok(rights)
+}
+
+fn parse_en_passant(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
+    if field == "-" {
+        return Ok(None);
+    }
+    let sq =
+        Square::parse(field).ok_or_else(|| FenError(format!("bad en passant field '{field}'")))?;
+    let us = pos.side_to_move();
+    let expected_rank = if us == Color::White { 5 } else { 2 };
+    if sq.rank() != expected_rank {
+        return err(format!(
+            "en passant square {sq} is not on rank {}",
+            expected_rank + 1
+        ));
+    }
+    let them = us.flip();
+    let pawn_sq = Square::from_coords(sq.file(), (sq.rank() as i8 - us.forward()) as u8);
+    let origin = Square::from_coords(sq.file(), (sq.rank() as i8 + us.forward()) as u8);
+    if !pos.pieces(them, PieceKind::Pawn).contains(pawn_sq)
+        || pos.occupied().contains(sq)
+        || pos.occupied().contains(origin)
+    {
+        return err(format!(
+            "en passant square {sq} without a pawn that just advanced two squares"
+        ));
+    }
+    Ok(Some(sq))
+}
+
+/// Whether the side to move has a pawn beside the pawn that passed `ep`.
+pub(crate) fn capture_possible(pos: &Position, ep: Square) -> bool {
+    let us = pos.side_to_move();
+    let pawn_rank = (ep.rank() as i8 - us.forward()) as u8;
+    let pawn_sq = Square::from_coords(ep.file(), pawn_rank);
+    let beside = [-1i8, 1]
+        .iter()
+        .filter_map(|&d| pawn_sq.offset(d, 0))
+        .fold(Bitboard::EMPTY, |b, s| b.with(s));
+    (beside & pos.pieces(us, PieceKind::Pawn)).nonempty()
+}
+
+fn castling_string(rights: &CastlingRights) -> String {
+    let mut s = String::new();
+    for (color, _, rook) in rights.iter() {
+        let standard = rights.king_file(color) == 4 && (rook.file() == 7 || rook.file() == 0);
+        let c = if standard {
+            if rook.file() == 7 {
+                'k'
+            } else {
+                'q'
+            }
+        } else {
+            (b'a' + rook.file()) as char
+        };
+        s.push(match color {
+            Color::White => c.to_ascii_uppercase(),
+            Color::Black => c,
+        });
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}

@@ -1,0 +1,495 @@
+//! The position of an 8x8 variant: bitboards per colour and per kind, side
+//! to move, castling rights, en passant square, clocks and Zobrist key.
+//!
+//! Positions are copied to make a move ("copy-make"): the struct is small
+//! (about 100 bytes), which keeps the pacifist conversion cascade, which
+//! can recolour many pieces, free of any undo bookkeeping.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::moves::{Move, MoveKind, MoveList};
+use super::types::{Color, Piece, PieceKind, Square};
+use super::zobrist;
+use crate::variants::{self, Variant};
+
+/// Castling rights (RULES.md 1 and 2.6): for each colour up to two rook
+/// squares, and the file its king started on. Index 0 is the right towards
+/// the h-file (rook file greater than the king's), index 1 towards the a-file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct CastlingRights {
+    rooks: [[Option<Square>; 2]; 2],
+    king_file: [u8; 2],
+}
+
+impl CastlingRights {
+    pub fn rook(&self, color: Color, side: usize) -> Option<Square> {
+        self.rooks[color.index()][side]
+    }
+
+    pub fn king_file(&self, color: Color) -> u8 {
+        self.king_file[color.index()]
+    }
+
+    /// The square the king of `color` must stand on to castle.
+    pub fn king_start(&self, color: Color) -> Square {
+        Square::from_coords(self.king_file[color.index()], color.back_rank())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rooks.iter().flatten().all(Option::is_none)
+    }
+
+    /// All rights as (colour, side index, rook square).
+    pub fn iter(&self) -> impl Iterator<Item = (Color, usize, Square)> + '_ {
+        Color::ALL.into_iter().flat_map(move |c| {
+            (0..2).filter_map(move |i| self.rooks[c.index()][i].map(|sq| (c, i, sq)))
+        })
+    }
+
+    pub(crate) fn set(&mut self, color: Color, king_file: u8, rook: Square) {
+        let side = usize::from(rook.file() < king_file);
+        self.king_file[color.index()] = king_file;
+        self.rooks[color.index()][side] = Some(rook);
+    }
+
+    fn key(&self) -> u64 {
+        self.iter()
+            .fold(0, |k, (_, _, sq)| k ^ zobrist::castling(sq))
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win(Color, &'static str),
+    Draw(&'static str),
+}
+
+impl Outcome {
+    /// The PGN-style result: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(self) -> &'static str {
+        match self {
+            Outcome::Win(Color::White, _) => "1-0",
+            Outcome::Win(Color::Black, _) => "0-1",
+            Outcome::Draw(_) => "1/2-1/2",
+        }
+    }
+
+    pub fn reason(self) -> &'static str {
+        match self {
+            Outcome::Win(_, r) | Outcome::Draw(r) => r,
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Position {
+    colors: [Bitboard; 2],
+    kinds: [Bitboard; 6],
+    side: Color,
+    castling: CastlingRights,
+    ep: Option<Square>,
+    halfmove: u16,
+    fullmove: u16,
+    key: u64,
+    variant: Variant,
+}
+
+impl Position {
+    /// An empty board of `variant`, white to move (used by the FEN parser).
+    pub(crate) fn empty(variant: Variant) -> Position {
+        Position {
+            colors: [Bitboard::EMPTY; 2],
+            kinds: [Bitboard::EMPTY; 6],
+            side: Color::White,
+            castling: CastlingRights::default(),
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            variant,
+        }
+    }
+
+    /// The start position of an 8x8 variant.
+    pub fn startpos(variant: Variant) -> Position {
+        Position::from_fen(variant.start_fen(), variant).expect("start FEN is valid")
+    }
+
+    // ---- queries -------------------------------------------------------
+
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+    #[inline]
+    pub fn castling(&self) -> &CastlingRights {
+        &self.castling
+    }
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+    #[inline]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+    #[inline]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+    #[inline]
+    pub fn by_color(&self, c: Color) -> Bitboard {
+        self.colors[c.index()]
+    }
+    #[inline]
+    pub fn by_kind(&self, k: PieceKind) -> Bitboard {
+        self.kinds[k.index()]
+    }
+    #[inline]
+    pub fn pieces(&self, c: Color, k: PieceKind) -> Bitboard {
+        self.colors[c.index()] & self.kinds[k.index()]
+    }
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+    /// Rooks and queens (the orthogonal sliders).
+    #[inline]
+    pub fn rook_likes(&self) -> Bitboard {
+        self.kinds[PieceKind::Rook.index()] | self.kinds[PieceKind::Queen.index()]
+    }
+    /// Bishops and queens (the diagonal sliders).
+    #[inline]
+    pub fn bishop_likes(&self) -> Bitboard {
+        self.kinds[PieceKind::Bishop.index()] | self.kinds[PieceKind::Queen.index()]
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = if self.colors[0].contains(sq) {
+            Color::White
+        } else if self.colors[1].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        Some(Piece::new(color, self.kind_at(sq)?))
+    }
+
+    #[inline]
+    pub fn kind_at(&self, sq: Square) -> Option<PieceKind> {
+        PieceKind::ALL
+            .into_iter()
+            .find(|k| self.kinds[k.index()].contains(sq))
+    }
+
+    /// Every piece (of both colours) that attacks `sq` in the orthodox
+    /// sense (the first piece on each slider ray), given `occupied`.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        (attacks::knight_attacks(sq) & self.by_kind(PieceKind::Knight))
+            | (attacks::king_attacks(sq) & self.by_kind(PieceKind::King))
+            | (attacks::pawn_attacks(Color::Black, sq) & self.pieces(Color::White, PieceKind::Pawn))
+            | (attacks::pawn_attacks(Color::White, sq) & self.pieces(Color::Black, PieceKind::Pawn))
+            | (attacks::rook_attacks(sq, occupied) & self.rook_likes())
+            | (attacks::bishop_attacks(sq, occupied) & self.bishop_likes())
+    }
+
+    /// Whether any piece of `by` attacks `sq` (orthodox attack, given `occupied`).
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        let them = self.by_color(by);
+        (attacks::knight_attacks(sq) & self.by_kind(PieceKind::Knight) & them).nonempty()
+            || (attacks::pawn_attacks(by.flip(), sq) & self.by_kind(PieceKind::Pawn) & them)
+                .nonempty()
+            || (attacks::king_attacks(sq) & self.by_kind(PieceKind::King) & them).nonempty()
+            || (attacks::rook_attacks(sq, occupied) & self.rook_likes() & them).nonempty()
+            || (attacks::bishop_attacks(sq, occupied) & self.bishop_likes() & them).nonempty()
+    }
+
+    /// The set of squares attacked by the pieces of `by` (orthodox attacks).
+    pub fn attack_map(&self, by: Color) -> Bitboard {
+        let occ = self.occupied();
+        let ours = self.by_color(by);
+        let pawns = self.pieces(by, PieceKind::Pawn).0;
+        let mut map = match by {
+            Color::White => Bitboard(
+                ((pawns << 7) & !0x8080_8080_8080_8080) | ((pawns << 9) & !0x0101_0101_0101_0101),
+            ),
+            Color::Black => Bitboard(
+                ((pawns >> 9) & !0x8080_8080_8080_8080) | ((pawns >> 7) & !0x0101_0101_0101_0101),
+            ),
+        };
+        for sq in self.by_kind(PieceKind::Knight) & ours {
+            map |= attacks::knight_attacks(sq);
+        }
+        for sq in self.by_kind(PieceKind::King) & ours {
+            map |= attacks::king_attacks(sq);
+        }
+        for sq in self.bishop_likes() & ours {
+            map |= attacks::bishop_attacks(sq, occ);
+        }
+        for sq in self.rook_likes() & ours {
+            map |= attacks::rook_attacks(sq, occ);
+        }
+        map
+    }
+
+    /// The king of the side to move, for variants with exactly one king per side.
+    #[inline]
+    pub fn king_square(&self, c: Color) -> Option<Square> {
+        let k = self.pieces(c, PieceKind::King);
+        k.nonempty().then(|| k.lsb())
+    }
+
+    /// Pieces of the side not to move that attack the mover's king.
+    pub fn checkers(&self) -> Bitboard {
+        match self.king_square(self.side) {
+            Some(k) => self.attackers_to(k, self.occupied()) & self.by_color(self.side.flip()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    // ---- moves ---------------------------------------------------------
+
+    /// All legal moves, by the rules of the position's variant.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        variants::generate(self, &mut list);
+        list
+    }
+
+    /// The position after `mv`, which must be legal here.
+    pub fn play(&self, mv: Move) -> Position {
+        variants::play(self, mv)
+    }
+
+    /// The end of the game by the rules of the variant, judged on this
+    /// position alone (no repetition: that needs the game's history).
+    pub fn outcome(&self) -> Option<Outcome> {
+        variants::outcome(self)
+    }
+
+    /// The move in UCI coordinate notation. Castling is king-takes-rook
+    /// (`e1h1`) when `chess960`, else king-to-destination (`e1g1`) where the
+    /// king travels two or more files, and king-takes-rook otherwise
+    /// (RULES.md 2.6: there king-to-destination would look like a king step).
+    pub fn move_to_uci(&self, mv: Move, chess960: bool) -> String {
+        match mv.kind() {
+            MoveKind::Promotion => format!(
+                "{}{}{}",
+                mv.from(),
+                mv.to(),
+                mv.promotion_piece().map_or('?', |k| k.letter())
+            ),
+            MoveKind::Castle => {
+                let dest = castle_king_destination(mv.from(), mv.to());
+                if !chess960 && mv.from().file().abs_diff(dest.file()) >= 2 {
+                    format!("{}{}", mv.from(), dest)
+                } else {
+                    format!("{}{}", mv.from(), mv.to())
+                }
+            }
+            MoveKind::Subversion => {
+                let mut squares: Vec<Square> = mv.payment().into_iter().collect();
+                if mv.pays_all_pawns() {
+                    squares.extend(self.pieces(self.side, PieceKind::Pawn));
+                }
+                squares.sort();
+                squares.dedup();
+                let mut s = format!("@{}", mv.to());
+                for sq in squares {
+                    s.push_str(&sq.to_string());
+                }
+                s
+            }
+            _ => format!("{}{}", mv.from(), mv.to()),
+        }
+    }
+
+    /// Parses a move in the variant's notation and checks it is legal here.
+    /// Both castling notations are accepted where unambiguous.
+    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let text = text.trim();
+        let legal = self.legal_moves();
+        let lower = text.to_ascii_lowercase();
+        if let Some(&m) = legal.iter().find(|&&m| self.move_to_uci(m, true) == lower) {
+            return Ok(m);
+        }
+        if let Some(&m) = legal.iter().find(|&&m| self.move_to_uci(m, false) == lower) {
+            return Ok(m);
+        }
+        if let Some(canon) = canonical_subversion(&lower) {
+            if let Some(&m) = legal.iter().find(|&&m| self.move_to_uci(m, true) == canon) {
+                return Ok(m);
+            }
+        }
+        let well_formed = is_coordinate_move(&lower) || lower.starts_with('@');
+        if well_formed {
+            Err(format!("illegal move '{text}' in {}", self.to_fen()))
+        } else {
+            Err(format!("malformed move '{text}'"))
+        }
+    }
+
+    /// The position with the side to move passing (for null-move pruning):
+    /// the en passant right lapses, nothing else changes.
+    pub fn null_move(&self) -> Position {
+        let mut p = *self;
+        p.set_ep(None);
+        p.finish_move(false);
+        p
+    }
+
+    // ---- mutation (used by FEN parsing and the rules modules) -------------
+
+    #[inline]
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        self.colors[piece.color.index()].toggle(sq);
+        self.kinds[piece.kind.index()].toggle(sq);
+        self.key ^= zobrist::piece(piece.color, piece.kind, sq);
+    }
+
+    #[inline]
+    pub(crate) fn remove(&mut self, sq: Square, piece: Piece) {
+        self.put(sq, piece);
+    }
+
+    /// Changes the colour of the piece on `sq` (a conversion).
+    #[inline]
+    pub(crate) fn convert(&mut self, sq: Square, kind: PieceKind) {
+        let from = if self.colors[0].contains(sq) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        self.colors[0].toggle(sq);
+        self.colors[1].toggle(sq);
+        self.key ^= zobrist::piece(from, kind, sq) ^ zobrist::piece(from.flip(), kind, sq);
+    }
+
+    #[inline]
+    pub(crate) fn move_piece(&mut self, from: Square, to: Square, piece: Piece) {
+        self.remove(from, piece);
+        self.put(to, piece);
+    }
+
+    pub(crate) fn set_ep(&mut self, ep: Option<Square>) {
+        if let Some(old) = self.ep {
+            self.key ^= zobrist::en_passant(old.file());
+        }
+        if let Some(new) = ep {
+            self.key ^= zobrist::en_passant(new.file());
+        }
+        self.ep = ep;
+    }
+
+    pub(crate) fn set_castling(&mut self, rights: CastlingRights) {
+        self.key ^= self.castling.key() ^ rights.key();
+        self.castling = rights;
+    }
+
+    /// Drops the castling rights touched by a move from `from` to `to`:
+    /// all of a colour's rights when its king-start square is left, and a
+    /// right whose rook square is left or entered (RULES.md 1, 2.6, 4.2).
+    #[inline]
+    pub(crate) fn update_castling(&mut self, from: Square, to: Square) {
+        if self.castling.is_empty() {
+            return;
+        }
+        let mut rights = self.castling;
+        for c in Color::ALL {
+            if rights.king_start(c) == from {
+                rights.rooks[c.index()] = [None, None];
+            }
+            for r in rights.rooks[c.index()].iter_mut() {
+                if *r == Some(from) || *r == Some(to) {
+                    *r = None;
+                }
+            }
+        }
+        if rights != self.castling {
+            self.set_castling(rights);
+        }
+    }
+
+    pub(crate) fn set_side(&mut self, side: Color) {
+        if side != self.side {
+            self.key ^= zobrist::side();
+        }
+        self.side = side;
+    }
+
+    pub(crate) fn set_clocks(&mut self, halfmove: u16, fullmove: u16) {
+        self.halfmove = halfmove;
+        self.fullmove = fullmove;
+    }
+
+    /// Ends a move: flips the side, advances the clocks.
+    #[inline]
+    pub(crate) fn finish_move(&mut self, reset_halfmove: bool) {
+        self.halfmove = if reset_halfmove {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
+        if self.side == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = self.side.flip();
+        self.key ^= zobrist::side();
+    }
+}
+
+/// `@` + target + payment squares with the payment sorted by (rank, file),
+/// as moves are printed; `None` if `s` is not of that shape.
+fn canonical_subversion(s: &str) -> Option<String> {
+    let body = s.strip_prefix('@')?;
+    if body.len() < 4 || !body.len().is_multiple_of(2) || !body.is_ascii() {
+        return None;
+    }
+    let squares: Option<Vec<Square>> = (0..body.len())
+        .step_by(2)
+        .map(|i| Square::parse(&body[i..i + 2]))
+        .collect();
+    let squares = squares?;
+    let mut payment = squares[1..].to_vec();
+    payment.sort();
+    Some(
+        payment
+            .iter()
+            .fold(format!("@{}", squares[0]), |s, sq| s + &sq.to_string()),
+    )
+}
+
+fn is_coordinate_move(s: &str) -> bool {
+    let b = s.as_bytes();
+    s.is_ascii()
+        && (b.len() == 4 || b.len() == 5)
+        && Square::parse(&s[0..2]).is_some()
+        && Square::parse(&s[2..4]).is_some()
+        && (b.len() == 4 || b"qrbnk".contains(&b[4]))
+}
+
+/// Where the king ends when castling with the rook on `rook` (Chess960
+/// conventions: g-file towards the h-side, c-file towards the a-side).
+#[inline]
+pub fn castle_king_destination(king: Square, rook: Square) -> Square {
+    let file = if rook.file() > king.file() { 6 } else { 2 };
+    Square::from_coords(file, king.rank())
+}
+
+/// Where the rook ends when castling (f-file or d-file).
+#[inline]
+pub fn castle_rook_destination(king: Square, rook: Square) -> Square {
+    let file = if rook.file() > king.file() { 5 } else { 3 };
+    Square::from_coords(file, king.rank())
+}

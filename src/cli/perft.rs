@@ -1,0 +1,247 @@
+//! `turncoat perft` and `turncoat perft-suite`.
+
+use crate::board::Position;
+use crate::perft::{divide, perft};
+use crate::variants::Variant;
+use std::time::Instant;
+
+struct PerftArgs {
+    variant: Variant,
+    fen: Option<String>,
+    divide: bool,
+    chess960: bool,
+    depth: u32,
+}
+
+fn parse_perft_args(args: &[String]) -> Result<PerftArgs, String> {
+    let mut out = PerftArgs {
+        variant: Variant::Chess,
+        fen: None,
+        divide: false,
+        chess960: false,
+        depth: 0,
+    };
+    let mut depth = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--variant" => {
+                let v = it.next().ok_or("--variant needs a value")?;
+                out.variant = v.parse()?;
+            }
+            "--fen" => out.fen = Some(it.next().ok_or("--fen needs a value")?.clone()),
+            "--divide" => out.divide = true,
+            "--chess960" => out.chess960 = true,
+            d => {
+                let n = d
+                    .parse::<u32>()
+                    .map_err(|_| format!("unexpected argument '{d}' (expected a depth)"))?;
+                depth = Some(n);
+            }
+        }
+    }
+    out.depth = depth.ok_or("missing DEPTH")?;
+    Ok(out)
+}
+
+/// A position of any variant, for perft.
+pub enum PerftPosition {
+    Board(Position),
+}
+
+impl PerftPosition {
+    pub fn parse(variant: Variant, fen: Option<&str>) -> Result<PerftPosition, String> {
+        let fen = fen.unwrap_or(variant.start_fen());
+        Position::from_fen(fen, variant)
+            .map(PerftPosition::Board)
+            .map_err(|e| e.to_string())
+    }
+
+    pub fn perft(&self, depth: u32) -> u64 {
+        match self {
+            PerftPosition::Board(p) => perft(p, depth),
+        }
+    }
+
+    pub fn divide(&self, depth: u32, chess960: bool) -> Vec<(String, u64)> {
+        match self {
+            PerftPosition::Board(p) => divide(p, depth, chess960),
+        }
+    }
+}
+
+pub fn perft_command(args: &[String]) -> i32 {
+    let a = match parse_perft_args(args) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}\n{}", super::USAGE);
+            return 2;
+        }
+    };
+    let pos = match PerftPosition::parse(a.variant, a.fen.as_deref()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let start = Instant::now();
+    let nodes = if a.divide {
+        let lines = pos.divide(a.depth, a.chess960);
+        for (m, n) in &lines {
+            println!("{m}: {n}");
+        }
+        println!();
+        lines.iter().map(|(_, n)| n).sum()
+    } else {
+        pos.perft(a.depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "time {:.3} s, {:.0} nodes/second",
+        secs,
+        nodes as f64 / secs.max(1e-9)
+    );
+    println!("Nodes searched: {nodes}");
+    0
+}
+
+/// One line of a perft suite: a FEN and its expected counts by depth.
+pub struct SuiteLine {
+    pub fen: String,
+    pub expected: Vec<(u32, u64)>,
+}
+
+/// Parses the suite format `FEN ;D1 n ;D2 n ...`; `#` starts a comment line.
+pub fn parse_suite(text: &str) -> Result<Vec<SuiteLine>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.split(';');
+        let fen = parts.next().unwrap_or("").trim().to_string();
+        let mut expected = Vec::new();
+        for p in parts {
+            let p = p.trim();
+            let bad = || format!("line {}: bad depth entry '{p}'", i + 1);
+            let (d, n) = p.split_once(char::is_whitespace).ok_or_else(bad)?;
+            let d = d
+                .strip_prefix('D')
+                .ok_or_else(bad)?
+                .parse()
+                .map_err(|_| bad())?;
+            let n = n.trim().parse().map_err(|_| bad())?;
+            expected.push((d, n));
+        }
+        out.push(SuiteLine { fen, expected });
+    }
+    Ok(out)
+}
+
+pub fn suite_command(args: &[String]) -> i32 {
+    let mut file = None;
+    let mut max_depth = u32::MAX;
+    let mut variant = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--max-depth" => match it.next().and_then(|d| d.parse().ok()) {
+                Some(d) => max_depth = d,
+                None => {
+                    eprintln!("error: --max-depth needs a number");
+                    return 2;
+                }
+            },
+            "--variant" => match it.next().map(|v| v.parse::<Variant>()) {
+                Some(Ok(v)) => variant = Some(v),
+                _ => {
+                    eprintln!("error: --variant needs a variant name");
+                    return 2;
+                }
+            },
+            f => file = Some(f.to_string()),
+        }
+    }
+    let Some(file) = file else {
+        eprintln!("error: missing FILE.epd\n{}", super::USAGE);
+        return 2;
+    };
+    let variant = match variant.map(Ok).unwrap_or_else(|| variant_of_file(&file)) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let text = match std::fs::read_to_string(&file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {file}: {e}");
+            return 2;
+        }
+    };
+    let lines = match parse_suite(&text) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {file}: {e}");
+            return 2;
+        }
+    };
+    let (passed, failed) = run_suite(variant, &lines, max_depth);
+    if failed > 0 {
+        1
+    } else {
+        let _ = passed;
+        0
+    }
+}
+
+/// The variant named by a suite file's stem (`perft/pacifist2.epd`).
+pub fn variant_of_file(file: &str) -> Result<Variant, String> {
+    let stem = std::path::Path::new(file)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("");
+    stem.parse()
+        .map_err(|_| format!("cannot tell the variant from the file name '{file}'; use --variant"))
+}
+
+/// Runs every check of a suite up to `max_depth`, printing a line per check
+/// and a summary; returns (passed, failed).
+pub fn run_suite(variant: Variant, lines: &[SuiteLine], max_depth: u32) -> (u32, u32) {
+    let (mut passed, mut failed) = (0, 0);
+    let mut nodes = 0u64;
+    let start = Instant::now();
+    for line in lines {
+        let pos = match PerftPosition::parse(variant, Some(&line.fen)) {
+            Ok(p) => p,
+            Err(e) => {
+                println!("FAIL {} : {e}", line.fen);
+                failed += 1;
+                continue;
+            }
+        };
+        for &(depth, expected) in line.expected.iter().filter(|(d, _)| *d <= max_depth) {
+            let t = Instant::now();
+            let got = pos.perft(depth);
+            nodes += got;
+            let secs = t.elapsed().as_secs_f64();
+            if got == expected {
+                passed += 1;
+                println!("ok   {} ;D{depth} {got} ({secs:.2} s)", line.fen);
+            } else {
+                failed += 1;
+                println!("FAIL {} ;D{depth} expected {expected}, got {got}", line.fen);
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!("{passed} passed, {failed} failed");
+    println!(
+        "{nodes} nodes in {secs:.2} s, {:.0} nodes/second",
+        nodes as f64 / secs.max(1e-9)
+    );
+    (passed, failed)
+}

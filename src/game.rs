@@ -1,0 +1,106 @@
+//! A game of an 8x8 variant: the start position, the moves, and every
+//! position's key, so that repetitions can be judged (RULES.md 1, 2.5).
+
+use crate::board::{Move, Outcome, Position};
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    current: Position,
+    moves: Vec<Move>,
+    /// Keys of all positions before `current`, oldest first.
+    keys: Vec<u64>,
+}
+
+impl Game {
+    pub fn new(start: Position) -> Game {
+        Game {
+            start,
+            current: start,
+            moves: Vec::new(),
+            keys: Vec::new(),
+        }
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.current
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Keys of the positions before the current one, oldest first.
+    pub fn history(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// Plays a move given in the variant's notation, if legal.
+    pub fn play_str(&mut self, text: &str) -> Result<Move, String> {
+        let mv = self.current.parse_move(text)?;
+        self.play(mv);
+        Ok(mv)
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, mv: Move) {
+        debug_assert!(self.current.legal_moves().contains(&mv));
+        self.keys.push(self.current.key());
+        self.moves.push(mv);
+        self.current = self.current.play(mv);
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.keys.pop();
+        let mut pos = self.start;
+        for &m in &self.moves {
+            pos = pos.play(m);
+        }
+        self.current = pos;
+        Some(mv)
+    }
+
+    /// How often the current position occurred (itself included).
+    pub fn occurrences(&self) -> usize {
+        1 + self
+            .keys
+            .iter()
+            .filter(|&&k| k == self.current.key())
+            .count()
+    }
+
+    /// The end of the game: by the variant's rules at the current
+    /// position, or by threefold repetition.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.current.outcome() {
+            return Some(o);
+        }
+        (self.occurrences() >= 3).then_some(Outcome::Draw("threefold repetition"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    #[test]
+    fn threefold_repetition_by_knight_shuffles() {
+        let mut g = Game::new(Position::startpos(Variant::Chess));
+        for m in [
+            "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+        ] {
+            assert_eq!(g.outcome(), None);
+            g.play_str(m).unwrap();
+        }
+        assert_eq!(g.outcome(), Some(Outcome::Draw("threefold repetition")));
+        g.undo();
+        assert_eq!(g.outcome(), None);
+    }
+}

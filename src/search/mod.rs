@@ -1,0 +1,545 @@
+//! The search of the sequential variants: iterative deepening principal
+//! variation search with a shared transposition table, quiescence over
+//! material-winning moves, null-move pruning, late-move reductions, killer
+//! and history ordering, and Lazy SMP over several threads.
+//!
+//! * [`tt`]: the lock-free transposition table.
+//! * [`time`]: limits and time budgets.
+//! * [`threads`]: running the workers and picking the result.
+//! * this file: the alpha-beta worker itself.
+
+pub mod matrix;
+pub mod threads;
+pub mod time;
+pub mod tt;
+
+use crate::board::moves::MAX_MOVES;
+use crate::board::{Color, Move, MoveKind, MoveList, Outcome, PieceKind, Position};
+use crate::eval::evaluate;
+use crate::variants::Rules;
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+use tt::{Bound, TranspositionTable};
+
+pub const MATE: i32 = 30000;
+pub const INFINITY: i32 = 31000;
+pub const MAX_PLY: usize = 100;
+/// Scores beyond this are mates (or king conversions for good).
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 * 2;
+
+/// What all search threads share.
+pub struct Shared {
+    pub tt: TranspositionTable,
+    pub stop: AtomicBool,
+    pub nodes: AtomicU64,
+    /// While set, the time budget does not run (`go ponder` before `ponderhit`).
+    pub pondering: AtomicBool,
+}
+
+impl Shared {
+    pub fn new(hash_mib: usize) -> Shared {
+        Shared::with_table(TranspositionTable::new(hash_mib))
+    }
+
+    /// Shared state with a table of `hash_mib` MiB, or an error if that
+    /// much memory cannot be had.
+    pub fn try_new(hash_mib: usize) -> Result<Shared, String> {
+        TranspositionTable::try_new(hash_mib).map(Shared::with_table)
+    }
+
+    fn with_table(tt: TranspositionTable) -> Shared {
+        Shared {
+            tt,
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            pondering: AtomicBool::new(false),
+        }
+    }
+}
+
+/// A root move with its latest score and principal variation.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+    pub pv: Vec<Move>,
+}
+
+/// Material values used to recognise tactical (material-changing) moves;
+/// the king counts because pacifist kings convert.
+const GAIN_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 1500];
+
+/// The mover's material minus the opponent's, in `GAIN_VALUES`.
+fn material_edge(pos: &Position, us: Color) -> i32 {
+    PieceKind::ALL
+        .into_iter()
+        .map(|k| {
+            GAIN_VALUES[k.index()]
+                * (pos.pieces(us, k).count() as i32 - pos.pieces(us.flip(), k).count() as i32)
+        })
+        .sum()
+}
+
+/// Score of a finished game for the side to move at `ply`.
+fn outcome_score(outcome: Outcome, side: Color, ply: usize) -> i32 {
+    match outcome {
+        Outcome::Draw(_) => 0,
+        Outcome::Win(c, _) if c == side => MATE - ply as i32,
+        Outcome::Win(..) => -MATE + ply as i32,
+    }
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// One search thread.
+pub struct Worker<'a> {
+    shared: &'a Shared,
+    pub main: bool,
+    pub nodes: u64,
+    unflushed: u64,
+    pub seldepth: usize,
+    killers: [[Move; 2]; MAX_PLY + 2],
+    history: Box<[[i32; 64]; 64]>,
+    /// Keys of the game before the root and of the current line.
+    keys: Vec<u64>,
+    root_keys: usize,
+    pv: Vec<Vec<Move>>,
+    start: Instant,
+    hard_limit: Option<std::time::Duration>,
+    node_limit: Option<u64>,
+    stopped: bool,
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(shared: &'a Shared, main: bool, game_keys: &[u64]) -> Worker<'a> {
+        Worker {
+            shared,
+            main,
+            nodes: 0,
+            unflushed: 0,
+            seldepth: 0,
+            killers: [[Move::NULL; 2]; MAX_PLY + 2],
+            history: Box::new([[0; 64]; 64]),
+            keys: game_keys.to_vec(),
+            root_keys: game_keys.len(),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            start: Instant::now(),
+            hard_limit: None,
+            node_limit: None,
+            stopped: false,
+        }
+    }
+
+    pub fn set_limits(
+        &mut self,
+        start: Instant,
+        hard: Option<std::time::Duration>,
+        nodes: Option<u64>,
+    ) {
+        self.start = start;
+        self.hard_limit = hard;
+        self.node_limit = nodes;
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Counts a node; every 1024 nodes publishes the count and checks the
+    /// stop flag, the clock and the node limit.
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= 1024 {
+            self.flush_nodes();
+            self.poll_stop();
+        }
+    }
+
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.unflushed = 0;
+    }
+
+    fn poll_stop(&mut self) {
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return;
+        }
+        if !self.main {
+            return;
+        }
+        let over_time = !self.shared.pondering.load(Ordering::Relaxed)
+            && self.hard_limit.is_some_and(|h| self.start.elapsed() >= h);
+        let over_nodes = self
+            .node_limit
+            .is_some_and(|n| self.shared.nodes.load(Ordering::Relaxed) >= n);
+        if over_time || over_nodes {
+            self.shared.stop.store(true, Ordering::Relaxed);
+            self.stopped = true;
+        }
+    }
+
+    /// A draw by repetition (the position occurred before within the reach
+    /// of the halfmove clock) or by the 50-move rule.
+    fn is_draw(&self, pos: &Position) -> bool {
+        if pos.halfmove_clock() >= 100 {
+            return true;
+        }
+        let key = pos.key();
+        let reach = (pos.halfmove_clock() as usize).min(self.keys.len());
+        self.keys[self.keys.len() - reach..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&k| k == key)
+    }
+
+    /// Searches the root moves `[first..]` at `depth`, keeping them sorted
+    /// best first; returns the best score (MultiPV line `first`).
+    pub fn search_root<R: Rules>(
+        &mut self,
+        pos: &Position,
+        roots: &mut [RootMove],
+        first: usize,
+        depth: i32,
+    ) -> i32 {
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        self.keys.truncate(self.root_keys);
+        self.keys.push(pos.key());
+        for i in first..roots.len() {
+            let mv = roots[i].mv;
+            let child = R::play(pos, mv);
+            let score = if i == first {
+                -self.negamax::<R>(&child, depth - 1, -beta, -alpha, 1)
+            } else {
+                let s = -self.negamax::<R>(&child, depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && !self.stopped {
+                    -self.negamax::<R>(&child, depth - 1, -beta, -alpha, 1)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            if score > alpha || i == first {
+                alpha = alpha.max(score);
+                let mut pv = vec![mv];
+                pv.extend_from_slice(&self.pv[1]);
+                roots[i].score = score;
+                roots[i].pv = pv;
+                // Move the new best to the front of the searched range.
+                roots[first..=i].rotate_right(1);
+            } else {
+                roots[i].score = -INFINITY;
+            }
+        }
+        alpha
+    }
+
+    fn negamax<R: Rules>(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce::<R>(pos, alpha, beta, ply, 0);
+        }
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.is_draw(pos) {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.key();
+        let tt_entry = self.shared.tt.probe(key);
+        let mut tt_move = Move::NULL;
+        if let Some(e) = tt_entry {
+            tt_move = e.mv;
+            let s = from_tt(e.score, ply);
+            if !pv_node && e.depth >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let mut moves = MoveList::new();
+        R::generate(pos, &mut moves);
+        if moves.is_empty() {
+            return outcome_score(R::no_move_outcome(pos), pos.side_to_move(), ply);
+        }
+        let respond = R::must_respond(pos);
+        let static_eval = if respond { -INFINITY } else { evaluate(pos) };
+
+        if !pv_node && !respond {
+            // Reverse futility: far above beta near the horizon.
+            if depth <= 3 && static_eval - 150 * depth >= beta && beta.abs() < MATE_BOUND {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, so will a real move.
+            if depth >= 3 && static_eval >= beta && R::null_move_ok(pos) {
+                let r = 2 + depth / 4;
+                self.keys.push(key);
+                let null = pos.null_move();
+                let s = -self.negamax::<R>(&null, depth - 1 - r, -beta, -beta + 1, ply + 1);
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta && s < MATE_BOUND {
+                    return beta;
+                }
+            }
+        }
+
+        let mut scores = self.order_scores::<R>(pos, &moves, tt_move, ply);
+        let us = pos.side_to_move();
+        let edge = material_edge(pos, us);
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = Move::NULL;
+        self.keys.push(key);
+        for i in 0..moves.len() {
+            let (mv, _) = pick_next(&mut moves, &mut scores, i);
+            let child = R::play(pos, mv);
+            let tactical = material_edge(&child, us) != edge || mv.kind() == MoveKind::Promotion;
+            let gives_pressure = R::must_respond(&child);
+            let extension = i32::from(gives_pressure && ply < MAX_PLY / 2);
+            let new_depth = depth - 1 + extension;
+            let mut score;
+            if i == 0 {
+                score = -self.negamax::<R>(&child, new_depth, -beta, -alpha, ply + 1);
+            } else {
+                let reduction = if depth >= 3 && i >= 3 && !tactical && !respond && !gives_pressure
+                {
+                    1 + i32::from(i >= 8) + depth / 8
+                } else {
+                    0
+                };
+                score =
+                    -self.negamax::<R>(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax::<R>(&child, new_depth, -alpha - 1, -alpha, ply + 1);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax::<R>(&child, new_depth, -beta, -alpha, ply + 1);
+                }
+            }
+            if self.stopped {
+                self.keys.pop();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        if !tactical {
+                            self.reward_quiet(mv, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.keys.pop();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Quiescence: stand pat, then only moves that change material (or all
+    /// moves when the side must respond), up to a few plies deep.
+    fn quiesce<R: Rules>(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let respond = R::must_respond(pos);
+        if ply >= MAX_PLY || (qply >= R::QUIESCENCE_PLIES && !respond) {
+            return evaluate(pos);
+        }
+        let key = pos.key();
+        if let Some(e) = self.shared.tt.probe(key) {
+            let s = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        if !respond {
+            best = evaluate(pos);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut moves = MoveList::new();
+        R::generate(pos, &mut moves);
+        if moves.is_empty() {
+            return outcome_score(R::no_move_outcome(pos), pos.side_to_move(), ply);
+        }
+        let us = pos.side_to_move();
+        let edge = material_edge(pos, us);
+        for &mv in moves.iter() {
+            if !respond && !R::may_gain(pos, mv) {
+                continue;
+            }
+            let child = R::play(pos, mv);
+            if !respond && material_edge(&child, us) <= edge {
+                continue;
+            }
+            let score = -self.quiesce::<R>(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if best == -INFINITY {
+            // Must respond, and every answer was searched: mated-like.
+            best = alpha;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, Move::NULL, to_tt(best, ply), -1, bound);
+        best
+    }
+
+    /// Ordering scores: TT move, then material-changing moves by their
+    /// rough gain, then killers, then quiet moves by history.
+    fn order_scores<R: Rules>(
+        &self,
+        pos: &Position,
+        moves: &MoveList,
+        tt_move: Move,
+        ply: usize,
+    ) -> ArrayVec<i32, MAX_MOVES> {
+        moves
+            .iter()
+            .map(|&mv| {
+                if mv == tt_move {
+                    return 1 << 28;
+                }
+                let victim = if R::may_gain(pos, mv) {
+                    pos.kind_at(mv.to()).map_or(0, |k| GAIN_VALUES[k.index()])
+                        + R::conversion_gain(pos, mv)
+                } else {
+                    0
+                };
+                if victim > 0 || mv.kind() == MoveKind::Promotion {
+                    let attacker = pos.kind_at(mv.from()).map_or(0, |k| GAIN_VALUES[k.index()]);
+                    return (1 << 24) + victim * 16 - attacker / 16;
+                }
+                if mv == self.killers[ply][0] {
+                    return 1 << 22;
+                }
+                if mv == self.killers[ply][1] {
+                    return (1 << 22) - 1;
+                }
+                self.history[mv.from().index()][mv.to().index()]
+            })
+            .collect()
+    }
+
+    fn reward_quiet(&mut self, mv: Move, depth: i32, ply: usize) {
+        if self.killers[ply][0] != mv {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = mv;
+        }
+        let h = &mut self.history[mv.from().index()][mv.to().index()];
+        *h = (*h + depth * depth).min(1 << 20);
+    }
+}
+
+/// Selection sort step: swaps the best remaining move into place `i`.
+#[inline]
+fn pick_next(moves: &mut MoveList, scores: &mut [i32], i: usize) -> (Move, i32) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+    (moves[i], scores[i])
+}

@@ -1,0 +1,256 @@
+//! Running a search: iterative deepening on every thread (Lazy SMP: all
+//! threads search the same root and share the transposition table; odd
+//! helpers start one ply deeper so they spread out), reporting, limits.
+
+use super::time::{budget, Limits};
+use super::{RootMove, Shared, Worker, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use crate::board::{Move, Position};
+use crate::variants::Rules;
+use crate::with_rules;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// Everything a `go` needs besides the shared state.
+#[derive(Clone, Debug)]
+pub struct SearchParams {
+    pub pos: Position,
+    /// Keys of the positions before `pos` in the game (for repetitions).
+    pub game_keys: Vec<u64>,
+    pub limits: Limits,
+    pub threads: usize,
+    pub multipv: usize,
+    /// Restrict the root to these moves (empty: all).
+    pub searchmoves: Vec<Move>,
+    pub overhead: Duration,
+}
+
+/// One line of search output (UCI `info`).
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub multipv: usize,
+    pub score: Score,
+    pub nodes: u64,
+    pub nps: u64,
+    pub hashfull: u32,
+    pub time: Duration,
+    pub pv: Vec<Move>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    /// Mate in this many moves (negative: getting mated).
+    Mate(i32),
+}
+
+impl Score {
+    pub fn from_internal(s: i32) -> Score {
+        if s > MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s < -MATE_BOUND {
+            Score::Mate(-(MATE + s + 1) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Runs a search to its limits (or until `shared.stop`), calling `report`
+/// after each completed line of the main thread.
+pub fn search(
+    shared: &Shared,
+    params: &SearchParams,
+    report: &mut dyn FnMut(&Report),
+) -> SearchResult {
+    with_rules!(params.pos.variant(), R => search_with::<R>(shared, params, report))
+}
+
+fn root_moves(params: &SearchParams) -> Vec<RootMove> {
+    params
+        .pos
+        .legal_moves()
+        .iter()
+        .filter(|m| params.searchmoves.is_empty() || params.searchmoves.contains(m))
+        .map(|&mv| RootMove {
+            mv,
+            score: -INFINITY,
+            pv: vec![mv],
+        })
+        .collect()
+}
+
+fn search_with<R: Rules>(
+    shared: &Shared,
+    params: &SearchParams,
+    report: &mut dyn FnMut(&Report),
+) -> SearchResult {
+    let start = Instant::now();
+    shared.nodes.store(0, Ordering::Relaxed);
+    shared.tt.new_search();
+    let roots = root_moves(params);
+    if roots.is_empty() {
+        wait_while_told_to(shared, &params.limits);
+        return SearchResult {
+            best: None,
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+    }
+    let budget = budget(&params.limits, params.overhead);
+    let result = std::thread::scope(|scope| {
+        for id in 1..params.threads.max(1) {
+            let mut roots = roots.clone();
+            scope.spawn(move || {
+                let mut w = Worker::new(shared, false, &params.game_keys);
+                iterate::<R>(&mut w, params, &mut roots, 1 + (id as u32 & 1));
+                w.flush_nodes();
+            });
+        }
+        let mut roots = roots.clone();
+        let mut w = Worker::new(shared, true, &params.game_keys);
+        w.set_limits(start, budget.hard, params.limits.nodes);
+        let soft = budget.soft;
+        let mut on_line = |w: &Worker, roots: &[RootMove], depth: u32, line: usize| {
+            let elapsed = start.elapsed();
+            let nodes = shared.nodes.load(Ordering::Relaxed) + w.unflushed;
+            report(&Report {
+                depth,
+                seldepth: w.seldepth as u32,
+                multipv: line + 1,
+                score: Score::from_internal(roots[line].score),
+                nodes,
+                nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                hashfull: shared.tt.hashfull(),
+                time: elapsed,
+                pv: roots[line].pv.clone(),
+            });
+        };
+        let done = iterate_main::<R>(&mut w, params, &mut roots, start, soft, &mut on_line);
+        w.flush_nodes();
+        if !done.stopped_by_limit {
+            wait_while_told_to(shared, &params.limits);
+        }
+        shared.stop.store(true, Ordering::Relaxed);
+        done
+    });
+    SearchResult {
+        best: Some(result.best.mv),
+        ponder: result.best.pv.get(1).copied(),
+        score: result.best.score,
+        depth: result.depth,
+        nodes: shared.nodes.load(Ordering::Relaxed),
+    }
+}
+
+/// UCI: with `go infinite` or `go ponder` the bestmove waits for `stop`
+/// (or `ponderhit`) even when the search has nothing left to do.
+fn wait_while_told_to(shared: &Shared, limits: &Limits) {
+    while (limits.infinite || shared.pondering.load(Ordering::Relaxed))
+        && !shared.stop.load(Ordering::Relaxed)
+    {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// Called by the main thread after each completed MultiPV line.
+type LineReporter<'r> = dyn FnMut(&Worker, &[RootMove], u32, usize) + 'r;
+
+struct MainDone {
+    best: RootMove,
+    depth: u32,
+    stopped_by_limit: bool,
+}
+
+fn max_depth(params: &SearchParams) -> u32 {
+    params
+        .limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 - 4)
+        .clamp(1, MAX_PLY as u32 - 4)
+}
+
+/// A helper thread: iterative deepening without output.
+fn iterate<R: Rules>(
+    w: &mut Worker,
+    params: &SearchParams,
+    roots: &mut [RootMove],
+    first_depth: u32,
+) {
+    for depth in first_depth..=max_depth(params) {
+        w.search_root::<R>(&params.pos, roots, 0, depth as i32);
+        if w.stopped() {
+            break;
+        }
+    }
+}
+
+/// The main thread: iterative deepening with MultiPV lines, output and
+/// the decisions to stop (soft time limit, mate found, depth reached).
+fn iterate_main<R: Rules>(
+    w: &mut Worker,
+    params: &SearchParams,
+    roots: &mut [RootMove],
+    start: Instant,
+    soft: Option<Duration>,
+    on_line: &mut LineReporter,
+) -> MainDone {
+    let shared_stop = |w: &Worker| w.stopped();
+    let mut best = roots[0].clone();
+    let mut completed = 0;
+    let lines = params.multipv.clamp(1, roots.len());
+    let time_limited = params.limits.time_left.is_some() || params.limits.movetime.is_some();
+    for depth in 1..=max_depth(params) {
+        for line in 0..lines {
+            w.search_root::<R>(&params.pos, roots, line, depth as i32);
+            if shared_stop(w) {
+                break;
+            }
+            on_line(w, roots, depth, line);
+        }
+        if shared_stop(w) {
+            break;
+        }
+        best = roots[0].clone();
+        completed = depth;
+        if let Some(m) = params.limits.mate {
+            if best.score >= MATE - 2 * m as i32 {
+                break;
+            }
+        }
+        let pondering = w.shared.pondering.load(Ordering::Relaxed);
+        if !pondering && time_limited {
+            if roots.len() == 1 {
+                break;
+            }
+            if soft.is_some_and(|s| start.elapsed() >= s * 6 / 10) {
+                break;
+            }
+        }
+        if best.score.abs() > MATE_BOUND
+            && depth as i32 > 2 * (MATE - best.score.abs()) + 2
+            && !pondering
+            && !params.limits.infinite
+        {
+            // A forced mate is proven; deeper iterations cannot change it.
+            break;
+        }
+    }
+    MainDone {
+        best,
+        depth: completed,
+        stopped_by_limit: w.stopped() && !w.shared.pondering.load(Ordering::Relaxed),
+    }
+}

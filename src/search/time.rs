@@ -1,0 +1,85 @@
+//! Time management: how long a `go` may think (soft limit: do not start a
+//! new iteration after it; hard limit: abort the search).
+
+use std::time::Duration;
+
+/// The parameters of a UCI `go` (or their XBoard equivalents).
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub mate: Option<u32>,
+    pub movetime: Option<Duration>,
+    pub time_left: Option<Duration>,
+    pub increment: Duration,
+    pub movestogo: Option<u32>,
+    pub infinite: bool,
+    pub ponder: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub soft: Option<Duration>,
+    pub hard: Option<Duration>,
+}
+
+impl Budget {
+    pub const UNLIMITED: Budget = Budget {
+        soft: None,
+        hard: None,
+    };
+}
+
+/// The time budget for one move. `overhead` is the GUI/transport lag to
+/// keep in reserve (`Move Overhead`).
+pub fn budget(limits: &Limits, overhead: Duration) -> Budget {
+    if limits.infinite {
+        return Budget::UNLIMITED;
+    }
+    if let Some(mt) = limits.movetime {
+        let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
+        return Budget {
+            soft: Some(t),
+            hard: Some(t),
+        };
+    }
+    let Some(left) = limits.time_left else {
+        return Budget::UNLIMITED;
+    };
+    // Keep a reserve for lag, then spread the rest over the moves to go
+    // (a guess of 30 in sudden death), plus most of the increment.
+    let usable = left
+        .saturating_sub(overhead)
+        .saturating_sub(Duration::from_millis(5));
+    let mtg = limits.movestogo.unwrap_or(30).clamp(1, 50);
+    let base = usable / mtg + limits.increment * 3 / 4;
+    let soft = base.min(usable / 2);
+    let hard = (base * 3).min(usable * 2 / 5).max(soft);
+    Budget {
+        soft: Some(soft.max(Duration::from_millis(1))),
+        hard: Some(hard.max(Duration::from_millis(1))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn never_plans_beyond_the_clock() {
+        for left_ms in [1u64, 10, 50, 100, 1000, 60_000] {
+            for inc_ms in [0u64, 10, 100, 1000] {
+                let l = Limits {
+                    time_left: Some(Duration::from_millis(left_ms)),
+                    increment: Duration::from_millis(inc_ms),
+                    ..Limits::default()
+                };
+                let b = budget(&l, Duration::from_millis(10));
+                assert!(
+                    b.hard.unwrap() <= Duration::from_millis(left_ms).max(Duration::from_millis(1))
+                );
+                assert!(b.soft.unwrap() <= b.hard.unwrap());
+            }
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! Orthodox chess (RULES.md 1): fully legal move generation with pins and
+//! check evasion computed up front, Chess960 castling, and copy-make.
+
+use super::Rules;
+use crate::board::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
+use crate::board::fen::capture_possible;
+use crate::board::position::{castle_king_destination, castle_rook_destination};
+use crate::board::{
+    Bitboard, Color, Move, MoveKind, MoveList, Outcome, Piece, PieceKind, Position, Square,
+};
+
+pub struct Chess;
+
+impl Rules for Chess {
+    #[inline]
+    fn generate(pos: &Position, list: &mut MoveList) {
+        generate_legal(pos, list);
+    }
+
+    #[inline]
+    fn play(pos: &Position, mv: Move) -> Position {
+        play_move(pos, mv)
+    }
+
+    fn no_move_outcome(pos: &Position) -> Outcome {
+        if pos.checkers().nonempty() {
+            Outcome::Win(pos.side_to_move().flip(), "checkmate")
+        } else {
+            Outcome::Draw("stalemate")
+        }
+    }
+}
+
+/// Our pieces pinned to our king `ksq`.
+fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
+    let them = pos.by_color(us.flip());
+    let occ = pos.occupied();
+    let snipers = ((rook_attacks(ksq, Bitboard::EMPTY) & pos.rook_likes())
+        | (bishop_attacks(ksq, Bitboard::EMPTY) & pos.bishop_likes()))
+        & them;
+    let mut pinned = Bitboard::EMPTY;
+    for s in snipers {
+        let blockers = between(ksq, s) & occ;
+        if !blockers.more_than_one() {
+            pinned |= blockers & pos.by_color(us);
+        }
+    }
+    pinned
+}
+
+#[inline]
+fn push_pawn_moves(list: &mut MoveList, from: Square, to: Square, promotes: bool) {
+    if promotes {
+        for k in PieceKind::PROMOTIONS {
+            list.push(Move::promotion(from, to, k));
+        }
+    } else {
+        list.push(Move::new(from, to, MoveKind::Normal));
+    }
+}
+
+/// Every legal orthodox move of the side to move.
+pub fn generate_legal(pos: &Position, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    let them = us.flip();
+    let Some(ksq) = pos.king_square(us) else {
+        return;
+    };
+    let occ = pos.occupied();
+    let ours = pos.by_color(us);
+    let theirs = pos.by_color(them);
+    let checkers = pos.attackers_to(ksq, occ) & theirs;
+
+    // King steps: the king must not shield the square it flees to.
+    let occ_without_king = occ.without(ksq);
+    for to in king_attacks(ksq) - ours {
+        if !pos.is_attacked(to, them, occ_without_king) {
+            list.push(Move::new(ksq, to, MoveKind::Normal));
+        }
+    }
+    if checkers.more_than_one() {
+        return;
+    }
+    let target = if checkers.nonempty() {
+        let c = checkers.lsb();
+        between(ksq, c).with(c)
+    } else {
+        Bitboard::FULL
+    };
+    let pinned = pinned(pos, us, ksq);
+    let allowed = |from: Square| {
+        if pinned.contains(from) {
+            line(ksq, from)
+        } else {
+            Bitboard::FULL
+        }
+    };
+
+    for from in pos.pieces(us, PieceKind::Knight) - pinned {
+        for to in knight_attacks(from) & (target - ours) {
+            list.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    for from in pos.bishop_likes() & ours {
+        for to in bishop_attacks(from, occ) & allowed(from) & (target - ours) {
+            list.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    for from in pos.rook_likes() & ours {
+        for to in rook_attacks(from, occ) & allowed(from) & (target - ours) {
+            list.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    generate_pawn_moves(pos, list, us, target, &allowed);
+    if let Some(ep) = pos.ep_square() {
+        generate_en_passant(pos, list, us, ksq, ep);
+    }
+    if checkers.is_empty() {
+        generate_castling(pos, list, us, ksq);
+    }
+}
+
+fn generate_pawn_moves(
+    pos: &Position,
+    list: &mut MoveList,
+    us: Color,
+    target: Bitboard,
+    allowed: &impl Fn(Square) -> Bitboard,
+) {
+    let occ = pos.occupied();
+    let theirs = pos.by_color(us.flip());
+    let fwd = us.forward();
+    let start_rank = if us == Color::White { 1 } else { 6 };
+    let last_rank = if us == Color::White { 7 } else { 0 };
+    for from in pos.pieces(us, PieceKind::Pawn) {
+        let ok = allowed(from) & target;
+        let Some(one) = from.offset(0, fwd) else {
+            continue;
+        };
+        let promotes = one.rank() == last_rank;
+        if !occ.contains(one) {
+            if ok.contains(one) {
+                push_pawn_moves(list, from, one, promotes);
+            }
+            if from.rank() == start_rank {
+                let two = Square::from_coords(from.file(), (from.rank() as i8 + 2 * fwd) as u8);
+                if !occ.contains(two) && ok.contains(two) {
+                    list.push(Move::new(from, two, MoveKind::DoublePush));
+                }
+            }
+        }
+        for to in pawn_attacks(us, from) & theirs & ok {
+            push_pawn_moves(list, from, to, promotes);
+        }
+    }
+}
+
+/// En passant is rare, so its legality is tested by looking at the board
+/// after the capture (this also covers the horizontal discovered check).
+fn generate_en_passant(pos: &Position, list: &mut MoveList, us: Color, ksq: Square, ep: Square) {
+    let them = us.flip();
+    let victim = Square::from_coords(ep.file(), (ep.rank() as i8 - us.forward()) as u8);
+    for from in pawn_attacks(them, ep) & pos.pieces(us, PieceKind::Pawn) {
+        let occ = pos.occupied().without(from).without(victim).with(ep);
+        let theirs = pos.by_color(them).without(victim);
+        let attacked = (rook_attacks(ksq, occ) & pos.rook_likes() & theirs).nonempty()
+            || (bishop_attacks(ksq, occ) & pos.bishop_likes() & theirs).nonempty()
+            || (knight_attacks(ksq) & pos.by_kind(PieceKind::Knight) & theirs).nonempty()
+            || (pawn_attacks(us, ksq) & pos.by_kind(PieceKind::Pawn) & theirs).nonempty();
+        if !attacked {
+            list.push(Move::new(from, ep, MoveKind::EnPassant));
+        }
+    }
+}
+
+/// Castling (RULES.md 1, Chess960 rules): king and rook squares up to their
+/// destinations free of other pieces, the king not in check and not
+/// passing or landing on an attacked square.
+fn generate_castling(pos: &Position, list: &mut MoveList, us: Color, ksq: Square) {
+    let rights = pos.castling();
+    if ksq != rights.king_start(us) {
+        return;
+    }
+    let them = us.flip();
+    for side in 0..2 {
+        let Some(rook) = rights.rook(us, side) else {
+            continue;
+        };
+        if !pos.pieces(us, PieceKind::Rook).contains(rook) {
+            continue;
+        }
+        let kd = castle_king_destination(ksq, rook);
+        let rd = castle_rook_destination(ksq, rook);
+        let must_be_empty = (between(ksq, kd).with(kd) | between(rook, rd).with(rd))
+            .without(ksq)
+            .without(rook);
+        if (must_be_empty & pos.occupied()).nonempty() {
+            continue;
+        }
+        let occ = pos.occupied().without(ksq).without(rook);
+        let king_path = between(ksq, kd).with(kd);
+        if king_path
+            .into_iter()
+            .all(|s| !pos.is_attacked(s, them, occ.with(rd)))
+        {
+            list.push(Move::castle(ksq, rook));
+        }
+    }
+}
+
+/// Plays an orthodox move (captures, en passant, castling, promotion).
+pub fn play_move(pos: &Position, mv: Move) -> Position {
+    let mut p = *pos;
+    let us = pos.side_to_move();
+    let them = us.flip();
+    let (from, to) = (mv.from(), mv.to());
+    p.set_ep(None);
+    let mut reset = false;
+    match mv.kind() {
+        MoveKind::Castle => {
+            let kd = castle_king_destination(from, to);
+            let rd = castle_rook_destination(from, to);
+            p.remove(from, Piece::new(us, PieceKind::King));
+            p.remove(to, Piece::new(us, PieceKind::Rook));
+            p.put(kd, Piece::new(us, PieceKind::King));
+            p.put(rd, Piece::new(us, PieceKind::Rook));
+        }
+        MoveKind::EnPassant => {
+            let victim = Square::from_coords(to.file(), from.rank());
+            p.remove(victim, Piece::new(them, PieceKind::Pawn));
+            p.move_piece(from, to, Piece::new(us, PieceKind::Pawn));
+            reset = true;
+        }
+        _ => {
+            let kind = pos.kind_at(from).expect("a piece on the from-square");
+            if let Some(captured) = pos.kind_at(to) {
+                p.remove(to, Piece::new(them, captured));
+                reset = true;
+            }
+            p.remove(from, Piece::new(us, kind));
+            p.put(to, Piece::new(us, mv.promotion_piece().unwrap_or(kind)));
+            if kind == PieceKind::Pawn {
+                reset = true;
+            }
+        }
+    }
+    p.update_castling(from, to);
+    p.finish_move(reset);
+    if mv.kind() == MoveKind::DoublePush {
+        let ep = Square::from_coords(from.file(), (from.rank() + to.rank()) / 2);
+        if capture_possible(&p, ep) {
+            p.set_ep(Some(ep));
+        }
+    }
+    p
+}

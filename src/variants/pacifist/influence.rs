@@ -1,0 +1,162 @@
+//! Persuasion and support (RULES.md 2.2): the influence of each colour on
+//! a square, counting leapers, pawns and slider batteries.
+
+use crate::board::attacks::{king_attacks, knight_attacks, pawn_attacks};
+use crate::board::{Bitboard, Color, PieceKind, Position, Square};
+use once_cell::sync::Lazy;
+
+/// How much one attacking piece weighs: 1 each in `pacifist`, the piece
+/// value in `pacifist2` (RULES.md 3).
+pub trait Weights: 'static + Send + Sync {
+    const PAWN: i32;
+    const KNIGHT: i32;
+    const BISHOP: i32;
+    const ROOK: i32;
+    const QUEEN: i32;
+    const KING: i32;
+    const UNIFORM: bool;
+
+    #[inline]
+    fn of(kind: PieceKind) -> i32 {
+        match kind {
+            PieceKind::Pawn => Self::PAWN,
+            PieceKind::Knight => Self::KNIGHT,
+            PieceKind::Bishop => Self::BISHOP,
+            PieceKind::Rook => Self::ROOK,
+            PieceKind::Queen => Self::QUEEN,
+            PieceKind::King => Self::KING,
+        }
+    }
+}
+
+/// `pacifist`: every attacker counts one.
+pub struct Count;
+/// `pacifist2`: attackers weigh P=1 N=3 B=3 R=5 Q=9 K=1000.
+pub struct Value;
+
+impl Weights for Count {
+    const PAWN: i32 = 1;
+    const KNIGHT: i32 = 1;
+    const BISHOP: i32 = 1;
+    const ROOK: i32 = 1;
+    const QUEEN: i32 = 1;
+    const KING: i32 = 1;
+    const UNIFORM: bool = true;
+}
+
+impl Weights for Value {
+    const PAWN: i32 = 1;
+    const KNIGHT: i32 = 3;
+    const BISHOP: i32 = 3;
+    const ROOK: i32 = 5;
+    const QUEEN: i32 = 9;
+    const KING: i32 = 1000;
+    const UNIFORM: bool = false;
+}
+
+/// The 8 ray directions; the first four are orthogonal.
+const DIRS: [(i8, i8); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// `RAYS[sq][dir]`: the squares from `sq` (exclusive) to the edge.
+static RAYS: Lazy<[[Bitboard; 8]; 64]> = Lazy::new(|| {
+    let mut rays = [[Bitboard::EMPTY; 8]; 64];
+    for sq in Square::all() {
+        for (d, &(df, dr)) in DIRS.iter().enumerate() {
+            let mut cur = sq;
+            while let Some(n) = cur.offset(df, dr) {
+                rays[sq.index()][d] = rays[sq.index()][d].with(n);
+                cur = n;
+            }
+        }
+    }
+    rays
+});
+
+/// Whether direction `d` runs towards higher square indices (so the
+/// nearest piece on the ray is its lowest bit).
+#[inline]
+fn ascending(d: usize) -> bool {
+    let (df, dr) = DIRS[d];
+    dr > 0 || (dr == 0 && df > 0)
+}
+
+#[inline]
+fn nearest(sq: Square, d: usize, occupied: Bitboard) -> Option<Square> {
+    let on_ray = RAYS[sq.index()][d] & occupied;
+    if on_ray.is_empty() {
+        None
+    } else if ascending(d) {
+        Some(on_ray.lsb())
+    } else {
+        Some(on_ray.msb())
+    }
+}
+
+/// Influence of both colours on `sq`, indexed by colour (RULES.md 2.2). The
+/// piece on `sq` itself never counts. For a piece of colour X on `sq`,
+/// `[X]` is its support and `[!X]` its persuasion.
+pub fn influence<W: Weights>(pos: &Position, sq: Square) -> [i32; 2] {
+    let mut total = [0i32; 2];
+    let knights = knight_attacks(sq) & pos.by_kind(PieceKind::Knight);
+    let kings = king_attacks(sq) & pos.by_kind(PieceKind::King);
+    for c in Color::ALL {
+        let ours = pos.by_color(c);
+        let pawns = pawn_attacks(c.flip(), sq) & pos.pieces(c, PieceKind::Pawn);
+        total[c.index()] += W::PAWN * pawns.count() as i32
+            + W::KNIGHT * (knights & ours).count() as i32
+            + W::KING * (kings & ours).count() as i32;
+    }
+    let occ = pos.occupied();
+    for d in 0..8 {
+        let compatible = if d < 4 {
+            pos.rook_likes()
+        } else {
+            pos.bishop_likes()
+        };
+        let Some(first) = nearest(sq, d, occ) else {
+            continue;
+        };
+        if !compatible.contains(first) {
+            continue;
+        }
+        // The battery: the first compatible piece gives the ray its colour;
+        // further compatible pieces of that colour count until the first
+        // incompatible or differently coloured piece.
+        let color = if pos.by_color(Color::White).contains(first) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let members = compatible & pos.by_color(color);
+        let mut cur = first;
+        loop {
+            total[color.index()] += if W::UNIFORM {
+                1
+            } else {
+                W::of(pos.kind_at(cur).unwrap_or(PieceKind::Queen))
+            };
+            match nearest(cur, d, occ) {
+                Some(next) if members.contains(next) => cur = next,
+                _ => break,
+            }
+        }
+    }
+    total
+}
+
+/// Whether the piece of colour `color` on `sq` is over-persuaded:
+/// persuasion > support (RULES.md 2.2).
+#[inline]
+pub fn over_persuaded<W: Weights>(pos: &Position, sq: Square, color: Color) -> bool {
+    let t = influence::<W>(pos, sq);
+    t[color.flip().index()] > t[color.index()]
+}

@@ -1,0 +1,354 @@
+//! Pacifist chess (RULES.md 2) and its value-weighted twin `pacifist2`
+//! (RULES.md 3): no captures; after every move the opponent's
+//! over-persuaded pieces change colour in a conversion cascade.
+//!
+//! * [`influence`]: persuasion and support with batteries (2.2).
+//! * [`cascade`]: the conversion cascade (2.3) — where conversions happen.
+//! * legality (2.4), the two-step restriction and castling (2.6) below.
+
+pub mod influence;
+
+use self::influence::{influence, over_persuaded, Weights};
+use super::Rules;
+use crate::board::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::board::position::{castle_king_destination, castle_rook_destination};
+use crate::board::{
+    Bitboard, Color, Move, MoveKind, MoveList, Outcome, Piece, PieceKind, Position, Square,
+};
+use std::marker::PhantomData;
+
+pub use self::influence::{Count, Value};
+
+/// The rules of `pacifist` (`W = Count`) and `pacifist2` (`W = Value`).
+pub struct Pacifist<W: Weights>(PhantomData<W>);
+
+impl<W: Weights> Rules for Pacifist<W> {
+    /// Every move may convert and conversions chain, so quiescence stays short.
+    const QUIESCENCE_PLIES: u32 = 3;
+
+    fn generate(pos: &Position, list: &mut MoveList) {
+        let mut pseudo = MoveList::new();
+        generate_pseudo::<W>(pos, &mut pseudo);
+        let shield = king_shield(pos);
+        for &mv in pseudo.iter() {
+            if shield.keeps_king_safe(mv) || is_legal::<W>(pos, mv) {
+                list.push(mv);
+            }
+        }
+    }
+
+    #[inline]
+    fn play(pos: &Position, mv: Move) -> Position {
+        play_move::<W>(pos, mv)
+    }
+
+    /// Any move may convert (RULES.md 2.3).
+    #[inline]
+    fn may_gain(_pos: &Position, _mv: Move) -> bool {
+        true
+    }
+
+    /// The value of the pieces the move's cascade converts.
+    fn conversion_gain(pos: &Position, mv: Move) -> i32 {
+        const VALUES: [i32; 6] = [100, 300, 300, 500, 900, 1500];
+        let them = pos.side_to_move().flip();
+        let after = play_move::<W>(pos, mv);
+        let converted = pos.by_color(them) - after.by_color(them);
+        converted
+            .into_iter()
+            .map(|sq| VALUES[pos.kind_at(sq).map_or(0, |k| k.index())])
+            .sum()
+    }
+
+    /// A side without a king must convert one back at once (RULES.md 2.5).
+    #[inline]
+    fn must_respond(pos: &Position) -> bool {
+        pos.pieces(pos.side_to_move(), PieceKind::King).is_empty()
+    }
+
+    /// RULES.md 2.5: without a king and without a move the side has lost
+    /// (its last king was converted for good); with a king it is stalemate.
+    fn no_move_outcome(pos: &Position) -> Outcome {
+        let us = pos.side_to_move();
+        if pos.pieces(us, PieceKind::King).is_empty() {
+            Outcome::Win(us.flip(), "kings converted")
+        } else {
+            Outcome::Draw("stalemate")
+        }
+    }
+}
+
+/// The conversion cascade (RULES.md 2.3) after a move by `mover`: while
+/// some pieces of the opponent are over-persuaded, all of them turn to the
+/// mover at once. Returns how many pieces converted.
+pub fn cascade<W: Weights>(pos: &mut Position, mover: Color) -> u32 {
+    let victim = mover.flip();
+    let mut converted = 0;
+    loop {
+        // Persuasion needs at least one direct attacker, so only attacked
+        // pieces can be over-persuaded.
+        let candidates = pos.by_color(victim) & pos.attack_map(mover);
+        let mut turning = Bitboard::EMPTY;
+        for sq in candidates {
+            if over_persuaded::<W>(pos, sq, victim) {
+                turning = turning.with(sq);
+            }
+        }
+        if turning.is_empty() {
+            return converted;
+        }
+        for sq in turning {
+            let kind = pos.kind_at(sq).expect("a piece on a converting square");
+            pos.convert(sq, kind);
+        }
+        converted += turning.count();
+    }
+}
+
+/// RULES.md 2.4: after its move and the cascade, the mover must keep at
+/// least one king that is not over-persuaded.
+pub fn has_safe_king<W: Weights>(pos: &Position, mover: Color) -> bool {
+    let them = mover.flip();
+    let occ = pos.occupied();
+    pos.pieces(mover, PieceKind::King)
+        .into_iter()
+        .any(|k| !pos.is_attacked(k, them, occ) || !over_persuaded::<W>(pos, k, mover))
+}
+
+/// RULES.md 2.4 for a pseudo-legal move. A cascade only turns opponent
+/// pieces into the mover's, which can only add support to (and remove
+/// persuasion from) the mover's kings, or give it another king: a king
+/// that is safe before the cascade stays safe, so the cascade is computed
+/// only when no king is safe without it.
+fn is_legal<W: Weights>(pos: &Position, mv: Move) -> bool {
+    let us = pos.side_to_move();
+    if mv.kind() != MoveKind::Castle && some_king_unattacked(pos, mv) {
+        return true;
+    }
+    let mut p = *pos;
+    move_pieces(&mut p, mv);
+    if has_safe_king::<W>(&p, us) {
+        return true;
+    }
+    cascade::<W>(&mut p, us) > 0 && has_safe_king::<W>(&p, us)
+}
+
+/// A quick sufficient test of legality, prepared once per position: when
+/// the mover's only king is unattacked, a move of another piece keeps it
+/// unattacked (so legal, see [`is_legal`]) unless that piece stands alone
+/// between the king and an enemy slider.
+struct KingShield {
+    king: Option<Square>,
+    line_blockers: Bitboard,
+}
+
+impl KingShield {
+    #[inline]
+    fn keeps_king_safe(&self, mv: Move) -> bool {
+        match self.king {
+            Some(k) => {
+                mv.from() != k
+                    && mv.kind() != MoveKind::Castle
+                    && !self.line_blockers.contains(mv.from())
+            }
+            None => false,
+        }
+    }
+}
+
+fn king_shield(pos: &Position) -> KingShield {
+    let us = pos.side_to_move();
+    let them = us.flip();
+    let kings = pos.pieces(us, PieceKind::King);
+    let none = KingShield {
+        king: None,
+        line_blockers: Bitboard::EMPTY,
+    };
+    if kings.more_than_one() || kings.is_empty() {
+        return none;
+    }
+    let k = kings.lsb();
+    let occ = pos.occupied();
+    if pos.is_attacked(k, them, occ) {
+        return none;
+    }
+    let snipers = ((rook_attacks(k, Bitboard::EMPTY) & pos.rook_likes())
+        | (bishop_attacks(k, Bitboard::EMPTY) & pos.bishop_likes()))
+        & pos.by_color(them);
+    let mut line_blockers = Bitboard::EMPTY;
+    for s in snipers {
+        let blockers = between(k, s) & occ;
+        if !blockers.more_than_one() {
+            line_blockers |= blockers;
+        }
+    }
+    KingShield {
+        king: Some(k),
+        line_blockers,
+    }
+}
+
+/// Whether, after the non-castling move `mv` (and before any cascade), the
+/// mover has a king that no enemy piece attacks at all. Enemy pieces do
+/// not move and nothing is captured, so the position's bitboards serve
+/// with the occupancy updated; no copy is made.
+#[inline]
+fn some_king_unattacked(pos: &Position, mv: Move) -> bool {
+    let us = pos.side_to_move();
+    let (from, to) = (mv.from(), mv.to());
+    let occ = pos.occupied().without(from).with(to);
+    let mut kings = pos.pieces(us, PieceKind::King);
+    if kings.contains(from) {
+        kings = kings.without(from).with(to);
+    }
+    kings
+        .into_iter()
+        .any(|k| !pos.is_attacked(k, us.flip(), occ))
+}
+
+/// Moves to empty squares, before the legality test of 2.4.
+fn generate_pseudo<W: Weights>(pos: &Position, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    let ours = pos.by_color(us);
+    let occ = pos.occupied();
+    let empty = !occ;
+    for from in pos.pieces(us, PieceKind::Knight) {
+        for to in knight_attacks(from) & empty {
+            list.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    for from in pos.bishop_likes() & ours {
+        for to in bishop_attacks(from, occ) & empty {
+            list.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    for from in pos.rook_likes() & ours {
+        for to in rook_attacks(from, occ) & empty {
+            list.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    for from in pos.pieces(us, PieceKind::King) {
+        for to in king_attacks(from) & empty {
+            list.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    generate_pawn_pushes::<W>(pos, list, us);
+    generate_castling(pos, list, us);
+}
+
+/// Pawns only push (2.1). The two-square advance is barred when the square
+/// passed over is over-persuaded for the mover, judged before the move (2.4).
+fn generate_pawn_pushes<W: Weights>(pos: &Position, list: &mut MoveList, us: Color) {
+    let occ = pos.occupied();
+    let fwd = us.forward();
+    let start_rank = if us == Color::White { 1 } else { 6 };
+    let last_rank = if us == Color::White { 7 } else { 0 };
+    for from in pos.pieces(us, PieceKind::Pawn) {
+        let Some(one) = from.offset(0, fwd) else {
+            continue;
+        };
+        if occ.contains(one) {
+            continue;
+        }
+        if one.rank() == last_rank {
+            for k in PieceKind::PROMOTIONS {
+                list.push(Move::promotion(from, one, k));
+            }
+            continue;
+        }
+        list.push(Move::new(from, one, MoveKind::Normal));
+        if from.rank() == start_rank {
+            let two = Square::from_coords(from.file(), (from.rank() as i8 + 2 * fwd) as u8);
+            if !occ.contains(two) && !over_persuaded_for::<W>(pos, one, us) {
+                list.push(Move::new(from, two, MoveKind::DoublePush));
+            }
+        }
+    }
+}
+
+/// Whether the empty square `sq` is over-persuaded for `us` (the enemy's
+/// influence exceeds ours); unattacked squares are answered cheaply.
+#[inline]
+fn over_persuaded_for<W: Weights>(pos: &Position, sq: Square, us: Color) -> bool {
+    if !pos.is_attacked(sq, us.flip(), pos.occupied()) {
+        return false;
+    }
+    let t = influence::<W>(pos, sq);
+    t[us.flip().index()] > t[us.index()]
+}
+
+/// Castling (RULES.md 2.6). The king's own start square and those it
+/// crosses (not its destination) must not be attacked (plain attacks,
+/// no batteries); the cascade and 2.4 then judge the move as any other.
+fn generate_castling(pos: &Position, list: &mut MoveList, us: Color) {
+    let rights = pos.castling();
+    let ksq = rights.king_start(us);
+    if !pos.pieces(us, PieceKind::King).contains(ksq) {
+        return;
+    }
+    let them = us.flip();
+    let occ = pos.occupied();
+    for side in 0..2 {
+        let Some(rook) = rights.rook(us, side) else {
+            continue;
+        };
+        if !pos.by_color(us).contains(rook) {
+            continue;
+        }
+        let kd = castle_king_destination(ksq, rook);
+        let rd = castle_rook_destination(ksq, rook);
+        let king_path = if kd == ksq {
+            Bitboard::EMPTY
+        } else {
+            between(ksq, kd).with(ksq)
+        };
+        let castlers = Bitboard::from_square(ksq).with(rook);
+        let blocked = ((king_path | between(ksq, rook)) & occ) - castlers;
+        let dest_taken = (Bitboard::from_square(kd).with(rd) & occ) - castlers;
+        if blocked.nonempty() || dest_taken.nonempty() {
+            continue;
+        }
+        if king_path
+            .into_iter()
+            .all(|s| !pos.is_attacked(s, them, occ))
+        {
+            list.push(Move::castle(ksq, rook));
+        }
+    }
+}
+
+/// Plays a move and its conversion cascade (RULES.md 2.3).
+pub fn play_move<W: Weights>(pos: &Position, mv: Move) -> Position {
+    let mut p = *pos;
+    let us = pos.side_to_move();
+    let mut reset = move_pieces(&mut p, mv);
+    if cascade::<W>(&mut p, us) > 0 {
+        reset = true;
+    }
+    p.finish_move(reset);
+    p
+}
+
+/// Step 1 of RULES.md 2.3: the piece moves (king and rook when castling),
+/// castling rights follow (2.6). Returns whether a pawn moved.
+fn move_pieces(p: &mut Position, mv: Move) -> bool {
+    let us = p.side_to_move();
+    let (from, to) = (mv.from(), mv.to());
+    let mut pawn_moved = false;
+    if mv.kind() == MoveKind::Castle {
+        let kd = castle_king_destination(from, to);
+        let rd = castle_rook_destination(from, to);
+        let rook_kind = p.kind_at(to).expect("a piece on the rook square");
+        p.remove(from, Piece::new(us, PieceKind::King));
+        p.remove(to, Piece::new(us, rook_kind));
+        p.put(kd, Piece::new(us, PieceKind::King));
+        p.put(rd, Piece::new(us, rook_kind));
+    } else {
+        let kind = p.kind_at(from).expect("a piece on the from-square");
+        p.remove(from, Piece::new(us, kind));
+        p.put(to, Piece::new(us, mv.promotion_piece().unwrap_or(kind)));
+        pawn_moved = kind == PieceKind::Pawn;
+    }
+    p.update_castling(from, to);
+    pawn_moved
+}

@@ -1,0 +1,118 @@
+//! The engine's clock under XBoard: `level` (classical or incremental),
+//! `st` (fixed time per move) and `time` (centiseconds left).
+
+use crate::board::Color;
+use crate::search::time::Limits;
+use std::time::Duration;
+
+#[derive(Clone, Debug, Default)]
+pub struct Clock {
+    /// Moves per time control (0: the whole game).
+    moves_per_session: u32,
+    increment: Duration,
+    fixed: Option<Duration>,
+    own_time: Option<Duration>,
+    /// Plies played since the game (or the clock) started.
+    plies: u32,
+}
+
+impl Clock {
+    pub fn new_game(&mut self) {
+        self.plies = 0;
+        self.own_time = None;
+    }
+
+    pub fn count_move(&mut self) {
+        self.plies += 1;
+    }
+
+    pub fn set_own_time(&mut self, centiseconds: i64) {
+        self.own_time = Some(Duration::from_millis(centiseconds.max(0) as u64 * 10));
+    }
+
+    pub fn set_fixed(&mut self, per_move: Duration) {
+        self.fixed = Some(per_move);
+    }
+
+    /// `level MPS BASE INC`: BASE in minutes or `min:sec`, INC in seconds.
+    pub fn set_level(&mut self, arg: &str) -> Result<(), String> {
+        let parts: Vec<&str> = arg.split_whitespace().collect();
+        if parts.len() != 3 {
+            return Err("level needs MPS BASE INC".into());
+        }
+        let mps = parts[0]
+            .parse::<u32>()
+            .map_err(|_| "bad moves per session")?;
+        let base = match parts[1].split_once(':') {
+            Some((m, s)) => {
+                m.parse::<f64>().map_err(|_| "bad base time")? * 60.0
+                    + s.parse::<f64>().map_err(|_| "bad base time")?
+            }
+            None => parts[1].parse::<f64>().map_err(|_| "bad base time")? * 60.0,
+        };
+        let inc = parts[2].parse::<f64>().map_err(|_| "bad increment")?;
+        if !(base >= 0.0 && inc >= 0.0) {
+            return Err("negative time".into());
+        }
+        self.moves_per_session = mps;
+        self.increment = Duration::from_secs_f64(inc);
+        self.fixed = None;
+        self.own_time = Some(Duration::from_secs_f64(base));
+        Ok(())
+    }
+
+    /// The search limits for the engine playing `side` now.
+    pub fn limits(&self, side: Color) -> Limits {
+        if let Some(t) = self.fixed {
+            return Limits {
+                movetime: Some(t),
+                ..Limits::default()
+            };
+        }
+        let Some(left) = self.own_time else {
+            return Limits {
+                movetime: Some(Duration::from_secs(5)),
+                ..Limits::default()
+            };
+        };
+        let own_moves_played = (self.plies + u32::from(side == Color::White)) / 2;
+        let movestogo = (self.moves_per_session > 0)
+            .then(|| self.moves_per_session - own_moves_played % self.moves_per_session);
+        Limits {
+            time_left: Some(left),
+            increment: self.increment,
+            movestogo,
+            ..Limits::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_forms() {
+        let mut c = Clock::default();
+        c.set_level("40 5 0").unwrap();
+        let l = c.limits(Color::White);
+        assert_eq!(l.time_left, Some(Duration::from_secs(300)));
+        assert_eq!(l.movestogo, Some(40));
+        c.set_level("0 2:30 1.5").unwrap();
+        let l = c.limits(Color::Black);
+        assert_eq!(l.time_left, Some(Duration::from_secs(150)));
+        assert_eq!(l.increment, Duration::from_millis(1500));
+        assert_eq!(l.movestogo, None);
+        c.set_own_time(1234);
+        assert_eq!(
+            c.limits(Color::White).time_left,
+            Some(Duration::from_millis(12340))
+        );
+        assert!(c.set_level("x 1 0").is_err());
+        c.set_fixed(Duration::from_secs(2));
+        assert_eq!(
+            c.limits(Color::White).movetime,
+            Some(Duration::from_secs(2))
+        );
+    }
+}

@@ -1,0 +1,73 @@
+//! The command line as a user runs it: `turncoat perft` and `perft-suite`.
+
+use std::process::Command;
+
+fn turncoat(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_turncoat"))
+        .args(args)
+        .output()
+        .expect("run turncoat");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_prints_nodes_searched_last() {
+    let (code, out, _) = turncoat(&["perft", "3"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim_end().lines().last(), Some("Nodes searched: 8902"));
+}
+
+#[test]
+fn perft_divide_lists_moves() {
+    let (code, out, _) = turncoat(&["perft", "--variant", "pacifist", "--divide", "2"]);
+    assert_eq!(code, 0);
+    let moves: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains(": ") && !l.starts_with("Nodes"))
+        .collect();
+    assert_eq!(moves.len(), 20);
+    assert!(moves.contains(&"e2e4: 20"));
+    assert!(out.trim_end().ends_with("Nodes searched: 400"));
+}
+
+#[test]
+fn perft_with_fen_and_variant() {
+    let fen = "qrbnkb1n/1pppp1rp/p7/5Pp1/5PPP/3N3Q/PPPPP3/BR1BK1RN b - - 0 1";
+    let (_, out, _) = turncoat(&["perft", "--variant", "pacifist2", "--fen", fen, "2"]);
+    assert!(out.contains("Nodes searched: 575"));
+}
+
+#[test]
+fn perft_rejects_bad_input() {
+    let (code, _, err) = turncoat(&["perft", "--variant", "nonsense", "2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown variant"));
+    let (code, _, err) = turncoat(&["perft", "--fen", "8/8/8 w - -", "2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad FEN"));
+}
+
+#[test]
+fn perft_suite_reports_and_fails_on_mismatch() {
+    let dir = std::env::temp_dir().join(format!("turncoat-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("chess.epd");
+    std::fs::write(&good, "# comment\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902\n").unwrap();
+    let (code, out, _) = turncoat(&["perft-suite", good.to_str().unwrap(), "--max-depth", "2"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("2 passed, 0 failed"));
+    let bad = dir.join("pacifist.epd");
+    std::fs::write(
+        &bad,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D3 8902\n",
+    )
+    .unwrap();
+    let (code, out, _) = turncoat(&["perft-suite", bad.to_str().unwrap()]);
+    assert_eq!(code, 1, "pacifist has 8849 leaves at depth 3, not 8902");
+    assert!(out.contains("0 passed, 1 failed"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,35 @@
+//! Both protocols checked by an independent client: python-chess plays a
+//! chess game of turncoat against itself, analyses, pings (UCI and XBoard).
+//! `.ci/run` installs python-chess; without it (outside CI) this test says
+//! so and passes, in CI it fails.
+
+use std::process::Command;
+
+#[test]
+fn python_chess_drives_both_protocols() {
+    let have = Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !have {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "python-chess is missing in CI (.ci/run installs it with pip)"
+        );
+        eprintln!("python-chess not installed: skipping (pip install chess)");
+        return;
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/clients/python_chess.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_turncoat"))
+        .output()
+        .expect("run python3");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "python-chess client failed:\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("python-chess clients: ok"), "{stdout}");
+}
