@@ -46,8 +46,15 @@ fn vchess_bot(pos: &Position, side: Color, rng: &mut Rng) -> Ply {
     if sure.is_empty() {
         return rng.pick(&cands);
     }
-    let best = sure.iter().map(|p| material_alone(pos, side, p)).max().unwrap_or(0);
-    let top: Vec<Ply> = sure.into_iter().filter(|p| material_alone(pos, side, p) == best).collect();
+    let best = sure
+        .iter()
+        .map(|p| material_alone(pos, side, p))
+        .max()
+        .unwrap_or(0);
+    let top: Vec<Ply> = sure
+        .into_iter()
+        .filter(|p| material_alone(pos, side, p) == best)
+        .collect();
     rng.pick(&top)
 }
 
@@ -69,14 +76,23 @@ fn play(engine_side: Color, movetime: Duration, opponent: &str, seed: u64) -> (f
         }
         let pos = *game.position();
         shared.stop.store(false, Ordering::Relaxed);
-        let r = search(&shared, &pos, 64, Some(movetime), 1, &mut |_| {}).expect("game in progress");
-        let strategy = if engine_side == Color::White { &r.white } else { &r.black };
+        let r =
+            search(&shared, &pos, 64, Some(movetime), 1, &mut |_| {}).expect("game in progress");
+        let strategy = if engine_side == Color::White {
+            &r.white
+        } else {
+            &r.black
+        };
         let ours = sample(strategy, rng.next()).expect("a move");
         let theirs = match opponent {
             "random" => rng.pick(&pos.candidates(engine_side.flip())),
             _ => vchess_bot(&pos, engine_side.flip(), &mut rng),
         };
-        let (w, b) = if engine_side == Color::White { (ours, theirs) } else { (theirs, ours) };
+        let (w, b) = if engine_side == Color::White {
+            (ours, theirs)
+        } else {
+            (theirs, ours)
+        };
         game.play_turn(w, b);
     }
 }
@@ -96,14 +112,32 @@ fn main() {
                 if i >= games {
                     break;
                 }
-                let side = if i.is_multiple_of(2) { Color::White } else { Color::Black };
+                let side = if i.is_multiple_of(2) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 let (pts, o) = play(side, movetime, &opponent, 0x5EED + i as u64 * 7919);
                 let mut t = tally.lock().unwrap();
                 t.0 += pts;
-                t.1[if pts == 1.0 { 0 } else if pts == 0.0 { 1 } else { 2 }] += 1;
+                t.1[if pts == 1.0 {
+                    0
+                } else if pts == 0.0 {
+                    1
+                } else {
+                    2
+                }] += 1;
                 t.2.push(o.reason().to_string());
                 let n: usize = t.1.iter().sum();
-                println!("game {:>3} engine {:?}: {} ({}) — {:.1}/{}", i + 1, side, o.result(), o.reason(), t.0, n);
+                println!(
+                    "game {:>3} engine {:?}: {} ({}) — {:.1}/{}",
+                    i + 1,
+                    side,
+                    o.result(),
+                    o.reason(),
+                    t.0,
+                    n
+                );
             });
         }
     });

@@ -237,11 +237,7 @@ fn differential_pacifist2() {
     differential("pacifist2", 0x5EED_0003, POSITIONS, PACIFIST_STARTS);
 }
 
-/// The engine's subversion moves land after the other variants: until then
-/// this runs only on request (`cargo test --release --test differential --
-/// --ignored`).
 #[test]
-#[ignore = "the engine does not generate subversions yet"]
 fn differential_subversion() {
     differential("subversion", 0x5EED_0004, POSITIONS, SUBVERSION_STARTS);
 }
