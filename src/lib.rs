@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod cli;
+pub mod eval;
 pub mod perft;
 pub mod variants;
 
