@@ -2,6 +2,10 @@
 //!
 //! * [`board`]: 8x8 board primitives (bitboards, attacks, position, FEN).
 //! * [`variants`]: the rules of each variant behind one interface.
+//! * [`eval`]: static evaluation per variant family.
+//! * [`search`]: alpha-beta for the sequential variants, equilibrium
+//!   search for the simultaneous one.
+//! * [`uci`], [`xboard`]: the protocol front ends; [`tournament`]: `match`.
 //! * [`perft`]: move-tree counting to check the move generators.
 
 pub mod bench;
