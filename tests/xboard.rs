@@ -204,3 +204,32 @@ fn hard_ponders_and_the_move_still_comes() {
     let (mv, _) = e.until("move ");
     assert!(mv.len() >= 9);
 }
+
+#[test]
+fn apocalypse_over_xboard_ply_by_ply() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("variant apocalypse");
+    let (setup, _) = e.until("setup");
+    assert_eq!(
+        setup,
+        "setup (PNBRQKpnbrqk) 5x5+0_fairy npppn/p3p/5/P3P/NPPPN w - - 0 1"
+    );
+    e.send("sd 1");
+    e.send("usermove d1d2");
+    let (mv, _) = e.until("move ");
+    let start = turncoat::variants::apocalypse::Position::start();
+    assert!(
+        start
+            .parse_ply(turncoat::board::Color::Black, &mv[5..])
+            .is_ok(),
+        "{mv}"
+    );
+    // Two penalties lose: white speculates twice in vain.
+    e.send("force");
+    e.send("setboard n3n/p3p/5/P3P/N3N w 10 5");
+    e.send("usermove a2b3");
+    e.send("usermove a4a3");
+    let (claim, _) = e.until("0-1");
+    assert_eq!(claim, "0-1 {white reached two penalties}");
+}

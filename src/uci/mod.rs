@@ -6,7 +6,7 @@
 
 mod options;
 mod output;
-mod simultaneous;
+pub mod simultaneous;
 
 use crate::board::{Move, Position};
 use crate::game::Game;

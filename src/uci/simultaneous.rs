@@ -62,7 +62,7 @@ impl SimGame {
 }
 
 /// A small deterministic generator for the draw from the strategy.
-fn unit_random(seed: u64, pos: &Position, side: Color) -> f64 {
+pub fn unit_random(seed: u64, pos: &Position, side: Color) -> f64 {
     let mut x = if seed == 0 {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -4,15 +4,18 @@
 //! when a game ends by its variant's rules.
 
 mod clock;
+mod game;
 
-use crate::board::{Color, Move, Position};
-use crate::game::Game;
+use crate::board::{Color, Position};
+use crate::search::simultaneous::{sample, SimShared};
 use crate::search::threads::{search, Report, Score, SearchParams, SearchResult};
 use crate::search::time::Limits;
 use crate::search::Shared;
 use crate::uci::format_pv;
+use crate::uci::simultaneous::unit_random;
 use crate::variants::Variant;
 use clock::Clock;
+use game::XGame;
 use std::io::BufRead;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -36,10 +39,12 @@ enum SearchKind {
 }
 
 struct Running {
-    handle: JoinHandle<Option<SearchResult>>,
+    /// The chosen move in notation, if any.
+    handle: JoinHandle<Option<String>>,
     kind: SearchKind,
-    /// The game the search started from (to detect stale results).
-    key: u64,
+    /// How many plies the game had when the search started (a result for
+    /// an older position is stale).
+    plies: usize,
 }
 
 /// Features announced in answer to `protover 2`.
@@ -66,7 +71,7 @@ fn features() -> String {
 
 pub struct Session {
     variant: Variant,
-    game: Game,
+    game: XGame,
     /// The colour the engine plays, or None in force mode.
     engine_side: Option<Color>,
     clock: Clock,
@@ -79,6 +84,7 @@ pub struct Session {
     overhead_ms: u64,
     seed: u64,
     shared: Arc<Shared>,
+    sim_shared: Arc<SimShared>,
     running: Option<Running>,
     finished: bool,
     done_tx: Sender<()>,
@@ -96,7 +102,7 @@ impl Session {
         let (done_tx, done_rx) = channel();
         Session {
             variant: Variant::Chess,
-            game: Game::new(Position::startpos(Variant::Chess)),
+            game: XGame::start(Variant::Chess),
             engine_side: Some(Color::Black),
             clock: Clock::default(),
             max_depth: None,
@@ -108,6 +114,7 @@ impl Session {
             overhead_ms: 10,
             seed: 0,
             shared: Arc::new(Shared::new(16)),
+            sim_shared: Arc::new(SimShared::default()),
             running: None,
             finished: false,
             done_tx,
@@ -138,7 +145,7 @@ impl Session {
             "new" => {
                 self.abort_search();
                 self.variant = Variant::Chess;
-                self.reset(Position::startpos(Variant::Chess));
+                self.reset(XGame::start(Variant::Chess));
                 self.engine_side = Some(Color::Black);
                 self.max_depth = None;
                 self.clock.new_game();
@@ -150,12 +157,12 @@ impl Session {
             }
             "go" => {
                 self.abort_search();
-                self.engine_side = Some(self.game.position().side_to_move());
+                self.engine_side = Some(self.game.side_to_move());
                 self.think();
             }
             "playother" => {
                 self.abort_search();
-                self.engine_side = Some(self.game.position().side_to_move().flip());
+                self.engine_side = Some(self.game.side_to_move().flip());
                 self.maybe_ponder();
             }
             "usermove" => self.user_move(arg),
@@ -229,7 +236,10 @@ impl Session {
             "option" => self.option(arg, line),
             _ => {
                 // Moves may come without `usermove` from older GUIs.
-                if self.game.position().parse_move(cmd).is_ok() && arg.is_empty() {
+                let b = cmd.as_bytes();
+                let looks_like_move = b.len() >= 4
+                    && (b[0] == b'@' || (b[0].is_ascii_lowercase() && b[1].is_ascii_digit()));
+                if looks_like_move && arg.is_empty() {
                     self.user_move(cmd);
                 } else {
                     self.error("unknown command", line);
@@ -239,8 +249,8 @@ impl Session {
         true
     }
 
-    fn reset(&mut self, pos: Position) {
-        self.game = Game::new(pos);
+    fn reset(&mut self, game: XGame) {
+        self.game = game;
         self.finished = false;
     }
 
@@ -250,30 +260,19 @@ impl Session {
             self.error("unknown variant", &format!("variant {name}"));
             return;
         };
-        if v == Variant::Apocalypse {
-            self.error(
-                "apocalypse is not playable over XBoard yet",
-                &format!("variant {name}"),
-            );
-            return;
-        }
         self.variant = v;
-        let start = Position::startpos(v);
-        self.reset(start);
-        if v != Variant::Chess {
-            // XBoard does not know these variants: tell it the board.
-            send(&format!(
-                "setup (PNBRQKpnbrqk) 8x8+0_fairy {}",
-                start.to_fen()
-            ));
+        self.reset(XGame::start(v));
+        // XBoard does not know the conversion variants: tell it the board.
+        if let Some(setup) = self.game.setup_line(v) {
+            send(&setup);
         }
     }
 
     fn setboard(&mut self, fen: &str) {
         self.abort_search();
-        match Position::from_fen(fen, self.variant) {
-            Ok(p) => self.reset(p),
-            Err(e) => self.error(&e.to_string(), &format!("setboard {fen}")),
+        match XGame::from_fen(self.variant, fen) {
+            Ok(g) => self.reset(g),
+            Err(e) => self.error(&e, &format!("setboard {fen}")),
         }
         if self.analyzing {
             self.start_analysis();
@@ -287,16 +286,15 @@ impl Session {
             send(&format!("Illegal move (game is over): {text}"));
             return;
         }
-        match self.game.position().parse_move(text) {
-            Ok(mv) => {
-                self.game.play(mv);
+        match self.game.play_text(text) {
+            Ok(()) => {
                 self.clock.count_move();
                 if self.claim_result() {
                     return;
                 }
                 if self.analyzing {
                     self.start_analysis();
-                } else if self.engine_side == Some(self.game.position().side_to_move()) {
+                } else if self.engine_side == Some(self.game.side_to_move()) {
                     self.think();
                 }
             }
@@ -307,7 +305,7 @@ impl Session {
     fn take_back(&mut self, plies: usize, line: &str) {
         self.abort_search();
         for _ in 0..plies {
-            if self.game.undo().is_none() {
+            if !self.game.undo() {
                 self.error("no move to take back", line);
                 break;
             }
@@ -325,7 +323,10 @@ impl Session {
             ("MultiPV", Ok(n)) if (1..=256).contains(&n) => self.multipv = n as usize,
             ("Move Overhead", Ok(n)) if n <= 5000 => self.overhead_ms = n,
             ("Seed", Ok(n)) if n <= 2_147_483_647 => self.seed = n,
-            ("Clear Hash", _) => self.shared.tt.clear(),
+            ("Clear Hash", _) => {
+                self.shared.tt.clear();
+                self.sim_shared.clear();
+            }
             _ => self.error("bad option", line),
         }
     }
@@ -340,36 +341,95 @@ impl Session {
         true
     }
 
-    fn params(&self, limits: Limits, multipv: usize) -> SearchParams {
-        SearchParams {
-            pos: *self.game.position(),
-            game_keys: self.game.history().to_vec(),
-            limits,
-            threads: self.threads,
-            multipv,
-            searchmoves: Vec::new(),
-            overhead: Duration::from_millis(self.overhead_ms),
-        }
-    }
-
-    fn spawn(&mut self, params: SearchParams, kind: SearchKind, pondering: bool) {
-        let shared = Arc::clone(&self.shared);
-        shared.stop.store(false, Ordering::Relaxed);
-        shared.pondering.store(pondering, Ordering::Relaxed);
+    /// Starts a search thread that ends with the chosen move in notation.
+    fn spawn(&mut self, limits: Limits, multipv: usize, kind: SearchKind, pondering: bool) {
         let post = self.post || matches!(kind, SearchKind::Analysis);
         let done = self.done_tx.clone();
-        let key = self.game.position().key();
-        let handle = std::thread::spawn(move || {
-            let pos = params.pos;
-            let result = search(&shared, &params, &mut |r| {
-                if post {
-                    send(&thinking_line(&pos, r));
-                }
-            });
-            let _ = done.send(());
-            Some(result)
+        let overhead = Duration::from_millis(self.overhead_ms);
+        let threads = self.threads;
+        let handle = match &self.game {
+            XGame::Sequential(g) => {
+                let params = SearchParams {
+                    pos: *g.position(),
+                    game_keys: g.history().to_vec(),
+                    limits,
+                    threads,
+                    multipv,
+                    searchmoves: Vec::new(),
+                    overhead,
+                };
+                let shared = Arc::clone(&self.shared);
+                shared.stop.store(false, Ordering::Relaxed);
+                shared.pondering.store(pondering, Ordering::Relaxed);
+                std::thread::spawn(move || {
+                    let pos = params.pos;
+                    let result: SearchResult = search(&shared, &params, &mut |r| {
+                        if post {
+                            send(&thinking_line(&pos, r));
+                        }
+                    });
+                    let _ = done.send(());
+                    result.best.map(|m| pos.move_to_uci(m, false))
+                })
+            }
+            XGame::Simultaneous(sim) => {
+                let pos = *sim.game.position();
+                let side = sim.side_to_choose();
+                let shared = Arc::clone(&self.sim_shared);
+                shared.stop.store(false, Ordering::Relaxed);
+                let seed = self.seed;
+                let b = crate::search::time::budget(&limits, overhead);
+                let infinite = limits.infinite;
+                let depth = limits.depth.unwrap_or(64);
+                std::thread::spawn(move || {
+                    let start = std::time::Instant::now();
+                    let result = crate::search::simultaneous::search(
+                        &shared,
+                        &pos,
+                        depth,
+                        b.soft,
+                        threads,
+                        &mut |r| {
+                            if post {
+                                let (strategy, value) = if side == Color::White {
+                                    (&r.white, r.value)
+                                } else {
+                                    (&r.black, -r.value)
+                                };
+                                let likely = strategy
+                                    .iter()
+                                    .max_by(|a, b| a.1.total_cmp(&b.1))
+                                    .map(|(p, _)| p.to_string());
+                                send(&format!(
+                                    "{} {} {} {} {}",
+                                    r.depth,
+                                    value.round() as i64,
+                                    start.elapsed().as_millis() / 10,
+                                    r.nodes,
+                                    likely.unwrap_or_default()
+                                ));
+                            }
+                        },
+                    );
+                    while infinite && !shared.stop.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(2));
+                    }
+                    let _ = done.send(());
+                    let r = result?;
+                    let strategy = if side == Color::White {
+                        r.white
+                    } else {
+                        r.black
+                    };
+                    sample(&strategy, unit_random(seed, &pos, side)).map(|p| p.to_string())
+                })
+            }
+        };
+        self.running = Some(Running {
+            handle,
+            kind,
+            plies: self.game.plies(),
         });
-        self.running = Some(Running { handle, kind, key });
     }
 
     /// Starts thinking on the engine's move.
@@ -377,26 +437,23 @@ impl Session {
         if self.finished || self.claim_result() {
             return;
         }
-        let side = self.game.position().side_to_move();
+        let side = self.game.side_to_move();
         let limits = Limits {
             depth: self.max_depth,
             ..self.clock.limits(side)
         };
-        let params = self.params(limits, 1);
-        self.spawn(params, SearchKind::Move, false);
+        self.spawn(limits, 1, SearchKind::Move, false);
     }
 
     /// With `hard`, thinks on the opponent's time (results are discarded).
     fn maybe_ponder(&mut self) {
-        if self.ponder && !self.finished && self.game.outcome().is_none() {
-            let params = self.params(
-                Limits {
-                    infinite: true,
-                    ..Limits::default()
-                },
-                1,
-            );
-            self.spawn(params, SearchKind::Analysis, true);
+        let sequential = matches!(self.game, XGame::Sequential(_));
+        if self.ponder && sequential && !self.finished && self.game.outcome().is_none() {
+            let limits = Limits {
+                infinite: true,
+                ..Limits::default()
+            };
+            self.spawn(limits, 1, SearchKind::Analysis, true);
         }
     }
 
@@ -405,15 +462,12 @@ impl Session {
         if self.game.outcome().is_some() {
             return;
         }
-        let params = self.params(
-            Limits {
-                infinite: true,
-                depth: self.max_depth,
-                ..Limits::default()
-            },
-            self.multipv,
-        );
-        self.spawn(params, SearchKind::Analysis, false);
+        let limits = Limits {
+            infinite: true,
+            depth: self.max_depth,
+            ..Limits::default()
+        };
+        self.spawn(limits, self.multipv, SearchKind::Analysis, false);
     }
 
     fn status_update(&self) {
@@ -429,6 +483,7 @@ impl Session {
             Some(SearchKind::Move)
         ) {
             self.shared.stop.store(true, Ordering::Relaxed);
+            self.sim_shared.stop.store(true, Ordering::Relaxed);
             self.wait_search();
         }
     }
@@ -438,6 +493,7 @@ impl Session {
         if let Some(r) = self.running.take() {
             self.shared.pondering.store(false, Ordering::Relaxed);
             self.shared.stop.store(true, Ordering::Relaxed);
+            self.sim_shared.stop.store(true, Ordering::Relaxed);
             let _ = r.handle.join();
             let _ = self.done_rx.try_recv();
         }
@@ -462,21 +518,24 @@ impl Session {
         let Some(r) = self.running.take() else {
             return;
         };
-        let result = r.handle.join().ok().flatten();
-        if !matches!(r.kind, SearchKind::Move) || r.key != self.game.position().key() {
+        let chosen = r.handle.join().ok().flatten();
+        if !matches!(r.kind, SearchKind::Move) || r.plies != self.game.plies() {
             return;
         }
-        match result.and_then(|res| res.best) {
-            Some(mv) => self.play_engine_move(mv),
+        match chosen {
+            Some(text) => self.play_engine_move(&text),
             None => {
                 self.claim_result();
             }
         }
     }
 
-    fn play_engine_move(&mut self, mv: Move) {
-        let text = self.game.position().move_to_uci(mv, false);
-        self.game.play(mv);
+    fn play_engine_move(&mut self, text: &str) {
+        if self.game.play_text(text).is_err() {
+            // Cannot happen: the search chooses among legal moves.
+            log::error!("engine chose an unplayable move {text}");
+            return;
+        }
         self.clock.count_move();
         send(&format!("move {text}"));
         if !self.claim_result() {
