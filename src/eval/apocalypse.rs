@@ -5,20 +5,10 @@
 
 use crate::board::Color;
 use crate::variants::apocalypse::board::squares;
-use crate::variants::apocalypse::{Kind, Position, Sq};
+use crate::variants::apocalypse::candidates::knight_targets;
+use crate::variants::apocalypse::{Kind, Position};
 
 pub const WIN: i32 = 10_000;
-
-const KNIGHT_DELTAS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// The terms for one side.
 #[derive(Clone, Copy, Debug, Default)]
@@ -35,13 +25,6 @@ impl Terms {
     pub fn total(&self) -> i32 {
         self.pawns + self.knights + self.penalty + self.advancement + self.mobility + self.hanging
     }
-}
-
-fn knight_targets(sq: Sq) -> u32 {
-    KNIGHT_DELTAS
-        .iter()
-        .filter_map(|&(df, dr)| sq.offset(df, dr))
-        .fold(0, |b, s| b | s.bit())
 }
 
 /// Squares the pieces of `c` could capture on next turn (knight jumps and

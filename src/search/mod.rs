@@ -111,6 +111,28 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// The score of a table entry if it settles the window `(alpha, beta)`.
+fn tt_cutoff(e: &tt::Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = from_tt(e.score, ply);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    cut.then_some(s)
+}
+
+/// What a search result `best` tells for the window it was searched with.
+fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
 /// One search thread.
 pub struct Worker<'a> {
     shared: &'a Shared,
@@ -289,14 +311,8 @@ impl<'a> Worker<'a> {
         let mut tt_move = Move::NULL;
         if let Some(e) = tt_entry {
             tt_move = e.mv;
-            let s = from_tt(e.score, ply);
             if !pv_node && e.depth >= depth {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
+                if let Some(s) = tt_cutoff(&e, ply, alpha, beta) {
                     return s;
                 }
             }
@@ -309,7 +325,7 @@ impl<'a> Worker<'a> {
         let respond = R::must_respond(pos);
         let static_eval = if respond { -INFINITY } else { evaluate(pos) };
 
-        if !pv_node && !respond {
+        if !pv_node && !respond && R::PRUNE_ON_STATIC_EVAL {
             // Reverse futility: far above beta near the horizon.
             if depth <= 3 && static_eval - 150 * depth >= beta && beta.abs() < MATE_BOUND {
                 return static_eval;
@@ -386,13 +402,7 @@ impl<'a> Worker<'a> {
             }
         }
         self.keys.pop();
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, original_alpha, beta);
         self.shared
             .tt
             .store(key, best_move, to_tt(best, ply), depth, bound);
@@ -419,16 +429,13 @@ impl<'a> Worker<'a> {
             return evaluate(pos);
         }
         let key = pos.key();
-        if let Some(e) = self.shared.tt.probe(key) {
-            let s = from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
+        if let Some(s) = self
+            .shared
+            .tt
+            .probe(key)
+            .and_then(|e| tt_cutoff(&e, ply, alpha, beta))
+        {
+            return s;
         }
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -472,13 +479,7 @@ impl<'a> Worker<'a> {
             // Must respond, and every answer was searched: mated-like.
             best = alpha;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, original_alpha, beta);
         self.shared
             .tt
             .store(key, Move::NULL, to_tt(best, ply), -1, bound);

@@ -91,6 +91,11 @@ pub trait Rules {
     /// How many plies the quiescence search may add beyond the horizon.
     const QUIESCENCE_PLIES: u32 = 8;
 
+    /// Whether the static evaluation is steady enough to prune on it
+    /// (reverse futility, null move); not where one move can swing the
+    /// material by converting a cascade of pieces.
+    const PRUNE_ON_STATIC_EVAL: bool = true;
+
     /// Appends every legal move of the side to move.
     fn generate(pos: &Position, list: &mut MoveList);
     /// The position after the legal move `mv`.

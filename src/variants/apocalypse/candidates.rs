@@ -17,6 +17,14 @@ const KNIGHT_DELTAS: [(i8, i8); 8] = [
     (-1, 2),
 ];
 
+/// The squares a knight on `sq` jumps to, as a 25-bit set.
+pub fn knight_targets(sq: Sq) -> u32 {
+    KNIGHT_DELTAS
+        .iter()
+        .filter_map(|&(df, dr)| sq.offset(df, dr))
+        .fold(0, |b, s| b | s.bit())
+}
+
 /// What a candidate does besides moving from `from` to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -113,10 +121,7 @@ impl Position {
         let mut list = CandidateList::new();
         let own = self.side(side);
         for from in squares(self.pieces(side, Kind::Knight)) {
-            for &(df, dr) in &KNIGHT_DELTAS {
-                let Some(to) = from.offset(df, dr) else {
-                    continue;
-                };
+            for to in squares(knight_targets(from)) {
                 if own & to.bit() == 0 {
                     list.push(sure(from, to, Action::Plain));
                 } else {

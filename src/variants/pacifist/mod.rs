@@ -26,6 +26,8 @@ impl<W: Weights> Rules for Pacifist<W> {
     /// Every move may convert and conversions chain, so quiescence stays short.
     const QUIESCENCE_PLIES: u32 = 3;
 
+    const PRUNE_ON_STATIC_EVAL: bool = false;
+
     fn generate(pos: &Position, list: &mut MoveList) {
         let mut pseudo = MoveList::new();
         generate_pseudo::<W>(pos, &mut pseudo);
