@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 use turncoat::board::{Color, Outcome};
 use turncoat::search::simultaneous::{sample, search, SimShared};
-use turncoat::variants::apocalypse::{Game, Kind, Ply, Position};
+use turncoat::variants::apocalypse::{Action, Game, Kind, Ply, Position};
 
 struct Rng(u64);
 impl Rng {
@@ -26,14 +26,21 @@ impl Rng {
     }
 }
 
-/// Material won by a sure move played alone: the enemy piece on its
-/// destination (pawn 1, knight 3).
+/// Material (pawn 1, knight 3) a sure move gains when played alone on the
+/// board: the enemy piece on its destination, plus 2 when a pawn becomes
+/// a knight.
 fn material_alone(pos: &Position, side: Color, p: &Ply) -> i32 {
-    match pos.piece_at(p.to) {
+    let captured = match pos.piece_at(p.to) {
         Some((c, Kind::Pawn)) if c != side => 1,
         Some((c, Kind::Knight)) if c != side => 3,
         _ => 0,
-    }
+    };
+    let promoted = if p.action == Action::PromoteKnight {
+        2
+    } else {
+        0
+    };
+    captured + promoted
 }
 
 fn vchess_bot(pos: &Position, side: Color, rng: &mut Rng) -> Ply {

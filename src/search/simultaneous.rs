@@ -135,6 +135,19 @@ impl Searcher<'_> {
     }
 }
 
+/// The value for white of `pos` searched `depth` turns deep, without a
+/// time limit, using (and filling) `shared`'s table: one entry of a
+/// matrix game, for tools that examine the search's strategies.
+pub fn value(shared: &SimShared, pos: &Position, depth: u32) -> f64 {
+    Searcher {
+        shared,
+        deadline: None,
+        aborted: false,
+        nodes: 0,
+    }
+    .value(pos, depth)
+}
+
 /// An equilibrium over the full candidate sets, with strategies indexed
 /// like the candidates.
 pub struct FullEquilibrium {
