@@ -1,8 +1,10 @@
 //! The search finds forced wins: mates in chess, and in the pacifist
-//! variants the conversion of the last enemy king with no way back.
+//! variants the conversion of the last enemy king with no way back; in
+//! subversion mates that buy the mating piece. Positions with a forced win
+//! in two are proven by brute force before the search is asked.
 
 use std::time::Duration;
-use turncoat::board::Position;
+use turncoat::board::{Outcome, Position};
 use turncoat::search::threads::{search, Score, SearchParams};
 use turncoat::search::time::Limits;
 use turncoat::search::Shared;
@@ -76,5 +78,89 @@ fn pacifist_lone_king_is_converted() {
     for v in [Variant::Pacifist, Variant::Pacifist2] {
         let (_, score) = solve(v, "4k3/8/8/8/8/8/8/4K2Q w - - 0 1", 3);
         assert_eq!(score, Score::Mate(1), "{v}");
+    }
+}
+
+/// Whether the side to move can force a win within `n` of its moves, by
+/// brute force over the legal moves (independent of the search).
+fn forced_win(pos: &Position, n: u32) -> bool {
+    let us = pos.side_to_move();
+    let won = |p: &Position| matches!(p.outcome(), Some(Outcome::Win(w, _)) if w == us);
+    pos.legal_moves().iter().any(|&mv| {
+        let child = pos.play(mv);
+        if won(&child) {
+            return true;
+        }
+        n > 1
+            && child.outcome().is_none()
+            && child.legal_moves().iter().all(|&reply| {
+                let next = child.play(reply);
+                won(&next) || (next.outcome().is_none() && forced_win(&next, n - 1))
+            })
+    })
+}
+
+/// A position with a forced win in exactly `n` moves (checked by brute
+/// force): the search scores it `mate n` and its move keeps the win.
+fn finds_forced_win(variant: Variant, fen: &str, n: u32) {
+    let pos = Position::from_fen(fen, variant).unwrap();
+    assert!(forced_win(&pos, n), "{variant} {fen}: no win in {n}");
+    assert!(
+        !forced_win(&pos, n - 1),
+        "{variant} {fen}: already won in {}",
+        n - 1
+    );
+    let (mv, score) = solve(variant, fen, 2 * n);
+    assert_eq!(score, Score::Mate(n as i32), "{variant} {fen}");
+    let after = pos.play(pos.parse_move(&mv).unwrap());
+    let us = pos.side_to_move();
+    let keeps_win = matches!(after.outcome(), Some(Outcome::Win(w, _)) if w == us)
+        || after.legal_moves().iter().all(|&r| {
+            let next = after.play(r);
+            matches!(next.outcome(), Some(Outcome::Win(w, _)) if w == us)
+                || forced_win(&next, n - 1)
+        });
+    assert!(keeps_win, "{variant} {fen}: {mv} lets the win go");
+}
+
+#[test]
+fn pacifist_conversions_for_good_in_two() {
+    for fen in [
+        "r1q2bNR/p1p1pkp1/1p1n1p2/3P3P/2PNPPB1/8/PPQP2PP/RNB1KB1R b KQ - 0 14",
+        "rn3bnr/p1k5/1p1pq1Pp/2pbpP1P/P1ppP3/2R2PP1/1P1K4/QNB2BNR w - - 4 22",
+        "1nBqk1NR/bPp2pPP/r4B2/p2pPQ2/1pp5/5PPB/P2PP2P/RN2K1NR w KQk - 1 13",
+    ] {
+        finds_forced_win(Variant::Pacifist, fen, 2);
+    }
+}
+
+#[test]
+fn pacifist2_conversions_for_good_in_two() {
+    for fen in [
+        "R2q1bnr/1B1k2p1/3ppp2/pPP1Q2P/3N1PP1/N1P1K2B/PP1PP2P/R1B3NR b - - 3 19",
+        "3rk2R/ppPbppBP/3QN3/3P2P1/2N1P3/1P1P1PP1/P1PN3P/R1BQKBNR w KQk - 1 14",
+        "1nbqkrn1/r1pp1p1p/p5p1/1P2P2p/2B2Pp1/BQP1PN1r/PP1P4/RNB1K3 b Q - 1 12",
+    ] {
+        finds_forced_win(Variant::Pacifist2, fen, 2);
+    }
+}
+
+#[test]
+fn subversion_mate_in_one_by_subverting_a_rook() {
+    // The bought rook d8 mates on the back rank at once (RULES.md 4.1, rule 7).
+    assert_eq!(
+        solve(Variant::Subversion, "3r3k/2N3pp/8/8/8/8/P7/K7 w - - 0 1", 3),
+        ("@d8a2".into(), Score::Mate(1))
+    );
+}
+
+#[test]
+fn subversion_mates_in_two() {
+    for fen in [
+        "2r5/1Bp1k3/6QP/p2Pp3/6P1/8/P2K4/2RN2R1 w - - 1 37",
+        "8/q1n1k3/R7/8/8/n1p4K/8/6q1 b - - 3 52",
+        "5k2/3Q4/P3p1pq/8/1N3p2/2B4R/5RK1/3B1BN1 w - - 1 61",
+    ] {
+        finds_forced_win(Variant::Subversion, fen, 2);
     }
 }
