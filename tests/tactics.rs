@@ -12,6 +12,11 @@ use turncoat::Variant;
 
 /// Searches to `depth` and returns (best move, score).
 fn solve(variant: Variant, fen: &str, depth: u32) -> (String, Score) {
+    solve_with_threads(variant, fen, depth, 1)
+}
+
+/// As [`solve`], with `threads` threads racing to each depth.
+fn solve_with_threads(variant: Variant, fen: &str, depth: u32, threads: usize) -> (String, Score) {
     let pos = Position::from_fen(fen, variant).unwrap();
     let shared = Shared::new(16);
     let params = SearchParams {
@@ -21,7 +26,7 @@ fn solve(variant: Variant, fen: &str, depth: u32) -> (String, Score) {
             depth: Some(depth),
             ..Limits::default()
         },
-        threads: 1,
+        threads,
         multipv: 1,
         searchmoves: Vec::new(),
         overhead: Duration::ZERO,
@@ -110,9 +115,20 @@ fn finds_forced_win(variant: Variant, fen: &str, n: u32) {
         "{variant} {fen}: already won in {}",
         n - 1
     );
-    let (mv, score) = solve(variant, fen, 2 * n);
-    assert_eq!(score, Score::Mate(n as i32), "{variant} {fen}");
-    let after = pos.play(pos.parse_move(&mv).unwrap());
+    for threads in [1, 3] {
+        let (mv, score) = solve_with_threads(variant, fen, 2 * n, threads);
+        assert_eq!(
+            score,
+            Score::Mate(n as i32),
+            "{variant} {fen} threads {threads}"
+        );
+        assert_keeps_win(&pos, &mv, n);
+    }
+}
+
+/// After `mv`, every reply still loses within `n - 1` moves.
+fn assert_keeps_win(pos: &Position, mv: &str, n: u32) {
+    let after = pos.play(pos.parse_move(mv).unwrap());
     let us = pos.side_to_move();
     let keeps_win = matches!(after.outcome(), Some(Outcome::Win(w, _)) if w == us)
         || after.legal_moves().iter().all(|&r| {
@@ -120,7 +136,7 @@ fn finds_forced_win(variant: Variant, fen: &str, n: u32) {
             matches!(next.outcome(), Some(Outcome::Win(w, _)) if w == us)
                 || forced_win(&next, n - 1)
         });
-    assert!(keeps_win, "{variant} {fen}: {mv} lets the win go");
+    assert!(keeps_win, "{}: {mv} lets the win go", pos.to_fen());
 }
 
 #[test]

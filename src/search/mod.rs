@@ -15,11 +15,12 @@ pub mod time;
 pub mod tt;
 
 use crate::board::moves::MAX_MOVES;
-use crate::board::{Color, Move, MoveKind, MoveList, Outcome, PieceKind, Position};
+use crate::board::{Bitboard, Color, Move, MoveKind, MoveList, Outcome, PieceKind, Position};
 use crate::eval::evaluate;
 use crate::variants::Rules;
 use arrayvec::ArrayVec;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 use tt::{Bound, TranspositionTable};
 
@@ -36,6 +37,11 @@ pub struct Shared {
     pub nodes: AtomicU64,
     /// While set, the time budget does not run (`go ponder` before `ponderhit`).
     pub pondering: AtomicBool,
+    /// The deepest iteration any thread has completed in this search, and
+    /// its root moves: threads race to each depth, and the first to finish
+    /// it moves everyone on (see [`threads`]).
+    pub completed: AtomicU32,
+    pub published: Mutex<Vec<RootMove>>,
 }
 
 impl Shared {
@@ -55,6 +61,8 @@ impl Shared {
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             pondering: AtomicBool::new(false),
+            completed: AtomicU32::new(0),
+            published: Mutex::new(Vec::new()),
         }
     }
 }
@@ -150,6 +158,11 @@ pub struct Worker<'a> {
     hard_limit: Option<std::time::Duration>,
     node_limit: Option<u64>,
     stopped: bool,
+    /// The iteration being searched, and whether to give it up as soon as
+    /// another thread completes it (the depth race of Lazy SMP).
+    iteration: u32,
+    racing: bool,
+    abandoned: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -169,7 +182,33 @@ impl<'a> Worker<'a> {
             hard_limit: None,
             node_limit: None,
             stopped: false,
+            iteration: 0,
+            racing: false,
+            abandoned: false,
         }
+    }
+
+    /// Takes part in the depth race: an iteration is given up once another
+    /// thread has completed that depth.
+    pub fn race(&mut self) {
+        self.racing = true;
+    }
+
+    pub fn racing(&self) -> bool {
+        self.racing
+    }
+
+    /// Starts iteration `depth`, clearing a previous abandonment.
+    pub fn begin_iteration(&mut self, depth: u32) {
+        self.iteration = depth;
+        self.stopped = false;
+        self.abandoned = false;
+    }
+
+    /// Whether the last iteration was given up because another thread
+    /// completed it first (as opposed to the whole search stopping).
+    pub fn abandoned(&self) -> bool {
+        self.abandoned
     }
 
     pub fn set_limits(
@@ -209,6 +248,11 @@ impl<'a> Worker<'a> {
     fn poll_stop(&mut self) {
         if self.shared.stop.load(Ordering::Relaxed) {
             self.stopped = true;
+            return;
+        }
+        if self.racing && self.shared.completed.load(Ordering::Relaxed) >= self.iteration {
+            self.stopped = true;
+            self.abandoned = true;
             return;
         }
         if !self.main {
@@ -352,11 +396,18 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
+        let mut groups_tried = Bitboard::EMPTY;
         self.keys.push(key);
         for i in 0..moves.len() {
             let (mv, _) = pick_next(&mut moves, &mut scores, i);
             let child = R::play(pos, mv);
-            let tactical = material_edge(&child, us) != edge || mv.kind() == MoveKind::Promotion;
+            let mut tactical =
+                material_edge(&child, us) != edge || mv.kind() == MoveKind::Promotion;
+            if let Some(group) = R::tactical_group(mv) {
+                // Another payment for a target already tried: reducible.
+                tactical &= !groups_tried.contains(group);
+                groups_tried = groups_tried.with(group);
+            }
             let gives_pressure = R::must_respond(&child);
             let extension = i32::from(gives_pressure && ply < MAX_PLY / 2);
             let new_depth = depth - 1 + extension;
@@ -453,9 +504,16 @@ impl<'a> Worker<'a> {
         }
         let us = pos.side_to_move();
         let edge = material_edge(pos, us);
+        let mut groups_tried = Bitboard::EMPTY;
         for &mv in moves.iter() {
             if !respond && !R::may_gain(pos, mv) {
                 continue;
+            }
+            if let Some(group) = R::tactical_group(mv) {
+                if !respond && groups_tried.contains(group) {
+                    continue;
+                }
+                groups_tried = groups_tried.with(group);
             }
             let child = R::play(pos, mv);
             if !respond && material_edge(&child, us) <= edge {

@@ -1,6 +1,12 @@
-//! Running a search: iterative deepening on every thread (Lazy SMP: all
-//! threads search the same root and share the transposition table; odd
-//! helpers start one ply deeper so they spread out), reporting, limits.
+//! Running a search: iterative deepening on every thread, reporting,
+//! limits.
+//!
+//! Lazy SMP with a depth race: all threads search the same root and share
+//! the transposition table. Each iteration is a race: the first thread to
+//! complete a depth publishes its root moves, and the others give up that
+//! depth at once and go on from there (the main thread reports the winner's
+//! line). Odd helpers run one ply ahead of the frontier so that the threads
+//! spread over two depths instead of duplicating one.
 
 use super::time::{budget, Limits};
 use super::{RootMove, Shared, Worker, INFINITY, MATE, MATE_BOUND, MAX_PLY};
@@ -97,6 +103,8 @@ fn search_with<R: Rules>(
 ) -> SearchResult {
     let start = Instant::now();
     shared.nodes.store(0, Ordering::Relaxed);
+    shared.completed.store(0, Ordering::Relaxed);
+    shared.published.lock().expect("published roots").clear();
     shared.tt.new_search();
     let roots = root_moves(params);
     if roots.is_empty() {
@@ -115,13 +123,18 @@ fn search_with<R: Rules>(
             let mut roots = roots.clone();
             scope.spawn(move || {
                 let mut w = Worker::new(shared, false, &params.game_keys);
-                iterate::<R>(&mut w, params, &mut roots, 1 + (id as u32 & 1));
+                w.race();
+                iterate::<R>(&mut w, params, &mut roots, id as u32 & 1);
                 w.flush_nodes();
             });
         }
         let mut roots = roots.clone();
         let mut w = Worker::new(shared, true, &params.game_keys);
         w.set_limits(start, budget.hard, params.limits.nodes);
+        // MultiPV lines must come from one thread's consistent iterations.
+        if params.threads > 1 && params.multipv <= 1 {
+            w.race();
+        }
         let soft = budget.soft;
         let mut on_line = |w: &Worker, roots: &[RootMove], depth: u32, line: usize| {
             let elapsed = start.elapsed();
@@ -182,18 +195,56 @@ fn max_depth(params: &SearchParams) -> u32 {
         .clamp(1, MAX_PLY as u32 - 4)
 }
 
-/// A helper thread: iterative deepening without output.
-fn iterate<R: Rules>(
-    w: &mut Worker,
-    params: &SearchParams,
-    roots: &mut [RootMove],
-    first_depth: u32,
-) {
-    for depth in first_depth..=max_depth(params) {
+/// A finished iteration: becomes the race's result unless another thread
+/// already completed that depth (or a deeper one).
+fn publish(shared: &Shared, depth: u32, roots: &[RootMove]) {
+    let mut published = shared.published.lock().expect("published roots");
+    if shared.completed.load(Ordering::Relaxed) < depth {
+        published.clear();
+        published.extend_from_slice(roots);
+        shared.completed.store(depth, Ordering::Relaxed);
+    }
+}
+
+/// Takes over the race's result (root moves best first); returns its depth.
+fn adopt(shared: &Shared, roots: &mut [RootMove]) -> u32 {
+    let published = shared.published.lock().expect("published roots");
+    if published.len() == roots.len() {
+        roots.clone_from_slice(&published);
+    }
+    shared.completed.load(Ordering::Relaxed)
+}
+
+/// The next depth for a thread whose last iteration was `own`: for a racing
+/// thread one past the race's frontier, plus `ahead`.
+fn next_depth(w: &Worker, own: u32, ahead: u32, params: &SearchParams) -> u32 {
+    let mut frontier = own;
+    if w.racing() {
+        frontier = frontier.max(w.shared.completed.load(Ordering::Relaxed));
+    }
+    (frontier + 1 + ahead).min(max_depth(params).max(frontier + 1))
+}
+
+/// A helper thread: iterative deepening without output, racing the others
+/// to each depth (`ahead` plies beyond the frontier).
+fn iterate<R: Rules>(w: &mut Worker, params: &SearchParams, roots: &mut [RootMove], ahead: u32) {
+    let mut own = 0;
+    loop {
+        let depth = next_depth(w, own, ahead, params);
+        if depth > max_depth(params) {
+            break;
+        }
+        w.begin_iteration(depth);
         w.search_root::<R>(&params.pos, roots, 0, depth as i32);
+        if w.abandoned() && !w.shared.stop.load(Ordering::Relaxed) {
+            own = adopt(w.shared, roots);
+            continue;
+        }
         if w.stopped() {
             break;
         }
+        publish(w.shared, depth, roots);
+        own = depth;
     }
 }
 
@@ -212,16 +263,33 @@ fn iterate_main<R: Rules>(
     let mut completed = 0;
     let lines = params.multipv.clamp(1, roots.len());
     let time_limited = params.limits.time_left.is_some() || params.limits.movetime.is_some();
-    for depth in 1..=max_depth(params) {
-        for line in 0..lines {
-            w.search_root::<R>(&params.pos, roots, line, depth as i32);
+    let mut depth = 0;
+    loop {
+        if w.racing() && w.shared.completed.load(Ordering::Relaxed) > depth {
+            // A helper completed a deeper iteration: report its line.
+            depth = adopt(w.shared, roots);
+            on_line(w, roots, depth, 0);
+        } else {
+            let next = depth + 1;
+            if next > max_depth(params) {
+                break;
+            }
+            w.begin_iteration(next);
+            for line in 0..lines {
+                w.search_root::<R>(&params.pos, roots, line, next as i32);
+                if shared_stop(w) {
+                    break;
+                }
+                on_line(w, roots, next, line);
+            }
+            if w.abandoned() && !w.shared.stop.load(Ordering::Relaxed) {
+                continue;
+            }
             if shared_stop(w) {
                 break;
             }
-            on_line(w, roots, depth, line);
-        }
-        if shared_stop(w) {
-            break;
+            publish(w.shared, next, roots);
+            depth = next;
         }
         best = roots[0].clone();
         completed = depth;
@@ -247,6 +315,12 @@ fn iterate_main<R: Rules>(
             // A forced mate is proven; deeper iterations cannot change it.
             break;
         }
+    }
+    // A helper may have completed a deeper iteration while time ran out.
+    if w.racing() && w.shared.completed.load(Ordering::Relaxed) > completed {
+        completed = adopt(w.shared, roots);
+        on_line(w, roots, completed, 0);
+        best = roots[0].clone();
     }
     MainDone {
         best,

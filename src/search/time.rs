@@ -37,9 +37,10 @@ pub fn budget(limits: &Limits, overhead: Duration) -> Budget {
         return Budget::UNLIMITED;
     }
     if let Some(mt) = limits.movetime {
+        // A fixed time per move is spent in full: no soft limit.
         let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
         return Budget {
-            soft: Some(t),
+            soft: None,
             hard: Some(t),
         };
     }

@@ -130,7 +130,14 @@ pub fn go(
         let result = if over {
             None
         } else {
-            search(&shared, &pos, max_depth, b.soft, threads, &mut on_depth)
+            search(
+                &shared,
+                &pos,
+                max_depth,
+                b.soft.or(b.hard),
+                threads,
+                &mut on_depth,
+            )
         };
         while infinite && !shared.stop.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(2));

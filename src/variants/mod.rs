@@ -114,6 +114,15 @@ pub trait Rules {
         ) || pos.occupied().contains(mv.to()) && mv.kind() != MoveKind::Castle
     }
 
+    /// Moves that win the same material in different ways form a group
+    /// (in subversion: every payment for one target). The quiescence
+    /// search tries one move per group, and the main search reduces the
+    /// others like quiet moves; `None`: the move stands alone.
+    #[inline]
+    fn tactical_group(_mv: Move) -> Option<crate::board::Square> {
+        None
+    }
+
     /// Material (centipawns) that `mv` wins other than by capturing — the
     /// pacifist conversions — for move ordering; 0 in capture variants.
     #[inline]

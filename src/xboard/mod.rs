@@ -387,7 +387,7 @@ impl Session {
                         &shared,
                         &pos,
                         depth,
-                        b.soft,
+                        b.soft.or(b.hard),
                         threads,
                         &mut |r| {
                             if post {
