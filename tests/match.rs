@@ -1,6 +1,7 @@
 //! `turncoat match` as a tournament operator uses it: turncoat against
-//! itself in every sequential variant, misbehaving engines that crash, hang
-//! or cheat (they lose and the tournament goes on), PGN that reads back.
+//! itself in every variant (apocalypse turn by turn), misbehaving engines
+//! that crash, hang or cheat (they lose and the tournament goes on), PGN
+//! that reads back (python-chess for the chess games).
 
 use std::process::Command;
 
@@ -214,4 +215,130 @@ fn openings_from_files() {
     }
     let text = std::fs::read_to_string(&out_pgn).unwrap();
     assert!(text.contains("1. e2e4 e7e5 2. g1f3"), "{text}");
+}
+
+#[test]
+fn apocalypse_tournament_turn_by_turn_over_both_protocols() {
+    let pgn = temp("apocalypse.pgn");
+    let cmd = format!("cmd={T}");
+    let out = run_match(&[
+        "-engine",
+        &cmd,
+        "name=u",
+        "depth=2",
+        "-engine",
+        &cmd,
+        "name=x",
+        "proto=xboard",
+        "depth=1",
+        "-variant",
+        "apocalypse",
+        "-games",
+        "4",
+        "-repeat",
+        "-concurrency",
+        "2",
+        "-pgnout",
+        &pgn,
+    ]);
+    assert_eq!(out.matches("Finished game").count(), 4, "{out}");
+    assert!(!out.contains("illegal"), "{out}");
+    assert!(!out.contains("bad opening"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Variant \"apocalypse\"]").count(), 4);
+    // Every game replays turn by turn under the rules and ends as recorded.
+    for game in text.split("[Event").skip(1) {
+        let plies: Vec<&str> = game
+            .lines()
+            .filter(|l| !l.contains(']'))
+            .flat_map(|l| l.split_whitespace())
+            .take_while(|t| !t.starts_with('{'))
+            .filter(|t| !t.ends_with('.'))
+            .collect();
+        assert!(plies.len().is_multiple_of(2), "whole turns: {game}");
+        let mut g = turncoat::variants::apocalypse::Game::new(
+            turncoat::variants::apocalypse::Position::start(),
+        );
+        for turn in plies.chunks(2) {
+            let pos = *g.position();
+            let w = pos
+                .parse_ply(turncoat::board::Color::White, turn[0])
+                .unwrap();
+            let b = pos
+                .parse_ply(turncoat::board::Color::Black, turn[1])
+                .unwrap();
+            g.play_turn(w, b);
+        }
+        let result = g.outcome().map(|o| o.result());
+        assert!(
+            result.is_some_and(|r| game.contains(&format!("[Result \"{r}\"]"))),
+            "{game}"
+        );
+    }
+}
+
+#[test]
+fn apocalypse_engine_with_an_illegal_ply_loses() {
+    let bad = format!("cmd={}", fixture("illegal_engine.sh"));
+    let out = run_match(&[
+        "-engine",
+        &format!("cmd={T}"),
+        "name=good",
+        "-engine",
+        &bad,
+        "name=bad",
+        "-each",
+        "depth=1",
+        "-games",
+        "2",
+        "-variant",
+        "apocalypse",
+    ]);
+    assert!(out.contains("illegal move a1a1"), "{out}");
+    assert!(out.contains("Score of good vs bad: 2 - 0 - 0"), "{out}");
+}
+
+#[test]
+fn chess_pgn_reads_back_with_python_chess() {
+    let have = Command::new("python3")
+        .args(["-c", "import chess.pgn"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !have {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "python-chess is missing in CI (.ci/run installs it with pip)"
+        );
+        eprintln!("python-chess not installed: skipping (pip install chess)");
+        return;
+    }
+    let pgn = temp("readback.pgn");
+    let cmd = format!("cmd={T}");
+    run_match(&[
+        "-engine",
+        &cmd,
+        "name=a",
+        "-engine",
+        &cmd,
+        "name=b",
+        "-each",
+        "depth=1",
+        "-games",
+        "4",
+        "-maxmoves",
+        "40",
+        "-pgnout",
+        &pgn,
+    ]);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/clients/read_pgn.py");
+    let out = Command::new("python3")
+        .args([script, &pgn, "4"])
+        .output()
+        .expect("run python3");
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

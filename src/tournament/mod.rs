@@ -2,7 +2,8 @@
 //! cutechess-cli's command-line conventions.
 //!
 //! * [`engine`]: engine child processes over UCI/XBoard.
-//! * [`referee`]: one game, validated by turncoat's rules.
+//! * [`referee`]: one game, validated by turncoat's rules;
+//!   [`simultaneous`]: the same for apocalypse's simultaneous turns.
 //! * [`openings`]: EPD/PGN openings and random openings.
 //! * [`stats`]: Elo, error bars, LOS, SPRT.
 //! * [`pgn`]: game records.
@@ -12,6 +13,7 @@ pub mod engine;
 pub mod openings;
 pub mod pgn;
 pub mod referee;
+pub mod simultaneous;
 pub mod stats;
 
 use args::MatchArgs;

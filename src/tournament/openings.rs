@@ -3,11 +3,13 @@
 //! finds the position lopsided).
 
 use super::referee::Opening;
-use crate::board::{Move, MoveKind, PieceKind, Position};
+use super::simultaneous;
+use crate::board::{Color, Move, MoveKind, PieceKind, Position};
+use crate::search::simultaneous::{search as simultaneous_search, SimShared};
 use crate::search::threads::{search, Score, SearchParams};
 use crate::search::time::Limits;
 use crate::search::Shared;
-use crate::variants::Variant;
+use crate::variants::{apocalypse, Variant};
 use std::time::Duration;
 
 /// Reads openings from an `.epd` (one FEN per line, operations after the
@@ -49,7 +51,7 @@ pub fn parse_epd(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
             4
         };
         let fen = fields[..take].join(" ");
-        Position::from_fen(&fen, variant).map_err(|e| format!("EPD line {}: {e}", i + 1))?;
+        check_fen(&fen, variant).map_err(|e| format!("EPD line {}: {e}", i + 1))?;
         out.push(Opening {
             fen,
             moves: Vec::new(),
@@ -96,10 +98,44 @@ pub fn parse_pgn(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
     Ok(out)
 }
 
-/// The moves of a PGN movetext, validated from `fen`.
+/// Whether `fen` is a position of `variant`.
+fn check_fen(fen: &str, variant: Variant) -> Result<(), String> {
+    if variant == Variant::Apocalypse {
+        apocalypse::Position::from_fen(fen).map_err(|e| e.to_string())?;
+    } else {
+        Position::from_fen(fen, variant).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// The moves of a PGN movetext, validated from `fen` (for apocalypse the
+/// plies W1 B1 W2 B2 ..., whole turns).
 fn pgn_moves(fen: &str, movetext: &str, variant: Variant) -> Result<Vec<String>, String> {
+    let tokens = move_tokens(movetext);
+    if variant == Variant::Apocalypse {
+        let opening = Opening {
+            fen: fen.to_string(),
+            moves: tokens,
+        };
+        simultaneous::replay(&opening).map_err(|e| format!("PGN opening: {e}"))?;
+        return Ok(opening.moves);
+    }
     let mut pos = Position::from_fen(fen, variant).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
+    for token in &tokens {
+        let mv = pos
+            .parse_move(token)
+            .or_else(|_| parse_san(&pos, token))
+            .map_err(|_| format!("PGN move '{token}' is not legal in {}", pos.to_fen()))?;
+        out.push(pos.move_to_uci(mv, false));
+        pos = pos.play(mv);
+    }
+    Ok(out)
+}
+
+/// The move tokens of a PGN movetext: comments, variations, move numbers,
+/// NAGs and results left out.
+fn move_tokens(movetext: &str) -> Vec<String> {
     let mut depth = 0;
     let cleaned: String = movetext
         .chars()
@@ -115,22 +151,13 @@ fn pgn_moves(fen: &str, movetext: &str, variant: Variant) -> Result<Vec<String>,
             depth == 0
         })
         .collect();
-    for token in cleaned.split_whitespace() {
-        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
-            continue;
-        }
-        let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-        if token.is_empty() || token.starts_with('$') {
-            continue;
-        }
-        let mv = pos
-            .parse_move(token)
-            .or_else(|_| parse_san(&pos, token))
-            .map_err(|_| format!("PGN move '{token}' is not legal in {}", pos.to_fen()))?;
-        out.push(pos.move_to_uci(mv, false));
-        pos = pos.play(mv);
-    }
-    Ok(out)
+    cleaned
+        .split_whitespace()
+        .filter(|t| !["1-0", "0-1", "1/2-1/2", "*"].contains(t))
+        .map(|t| t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
+        .filter(|t| !t.is_empty() && !t.starts_with('$'))
+        .map(str::to_string)
+        .collect()
 }
 
 /// Standard algebraic notation of a chess move (without check marks).
@@ -195,9 +222,20 @@ fn parse_san(pos: &Position, token: &str) -> Result<Move, String> {
         .ok_or_else(|| format!("no move {token}"))
 }
 
+/// A uniform random index below `n` from the xorshift state `seed`.
+fn random_index(seed: &mut u64, n: usize) -> usize {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    (*seed % n as u64) as usize
+}
+
 /// A random opening: `plies` random legal moves from the start, kept when
 /// a quick search scores it within ±`max_cp` for the side to move.
 pub fn random_opening(variant: Variant, plies: u32, max_cp: i32, seed: &mut u64) -> Opening {
+    if variant == Variant::Apocalypse {
+        return random_turns(plies.div_ceil(2), max_cp, seed);
+    }
     let start = Position::startpos(variant);
     let shared = Shared::new(4);
     let mut best_effort = None;
@@ -209,10 +247,7 @@ pub fn random_opening(variant: Variant, plies: u32, max_cp: i32, seed: &mut u64)
             if legal.is_empty() {
                 break;
             }
-            *seed ^= *seed << 13;
-            *seed ^= *seed >> 7;
-            *seed ^= *seed << 17;
-            let mv = legal[(*seed % legal.len() as u64) as usize];
+            let mv = legal[random_index(seed, legal.len())];
             moves.push(pos.move_to_uci(mv, false));
             pos = pos.play(mv);
         }
@@ -238,6 +273,54 @@ pub fn random_opening(variant: Variant, plies: u32, max_cp: i32, seed: &mut u64)
             moves,
         };
         if matches!(score, Score::Cp(cp) if cp.abs() <= max_cp) {
+            return opening;
+        }
+        best_effort.get_or_insert(opening);
+    }
+    best_effort.unwrap_or(Opening {
+        fen: start.to_fen(),
+        moves: Vec::new(),
+    })
+}
+
+/// An apocalypse opening: `turns` turns of random sure candidates (a
+/// failed speculation would hand out a penalty), kept when a quick
+/// equilibrium search values it within ±`max_cp`.
+fn random_turns(turns: u32, max_cp: i32, seed: &mut u64) -> Opening {
+    let start = apocalypse::Position::start();
+    let shared = SimShared::default();
+    let mut best_effort = None;
+    for _ in 0..100 {
+        let mut game = apocalypse::Game::new(start);
+        let mut moves = Vec::new();
+        for _ in 0..turns {
+            if game.outcome().is_some() {
+                break;
+            }
+            let pos = *game.position();
+            let mut pick = |side: Color| {
+                let sure: Vec<apocalypse::Ply> = pos
+                    .candidates(side)
+                    .into_iter()
+                    .filter(|p| p.sure)
+                    .collect();
+                sure[random_index(seed, sure.len())]
+            };
+            let (w, b) = (pick(Color::White), pick(Color::Black));
+            moves.push(w.to_string());
+            moves.push(b.to_string());
+            game.play_turn(w, b);
+        }
+        if game.outcome().is_some() {
+            continue;
+        }
+        let opening = Opening {
+            fen: start.to_fen(),
+            moves,
+        };
+        let value = simultaneous_search(&shared, game.position(), 2, None, 1, &mut |_| {})
+            .map_or(0.0, |r| r.value);
+        if value.abs() <= f64::from(max_cp) {
             return opening;
         }
         best_effort.get_or_insert(opening);
@@ -308,5 +391,30 @@ mod tests {
         for m in &a.moves {
             pos = pos.play(pos.parse_move(m).unwrap());
         }
+    }
+
+    #[test]
+    fn apocalypse_openings_are_whole_turns() {
+        let epd = parse_epd("npppn/p3p/5/P3P/NPPPN w 00 1\n", Variant::Apocalypse).unwrap();
+        assert_eq!(epd[0].fen, "npppn/p3p/5/P3P/NPPPN w 00 1");
+        assert!(parse_epd("npppn/p3p/5/P3P/NPPPX w 00 1", Variant::Apocalypse).is_err());
+        let pgn = parse_pgn(
+            "[Variant \"apocalypse\"]\n\n1. d1d2 e4e3 2. d2e3 e3d2 *\n",
+            Variant::Apocalypse,
+        )
+        .unwrap();
+        assert_eq!(pgn[0].moves, ["d1d2", "e4e3", "d2e3", "e3d2"]);
+        // A pending white ply, and a ply that is no candidate, are refused.
+        assert!(parse_pgn("1. d1d2 *", Variant::Apocalypse).is_err());
+        assert!(parse_pgn("1. d1d3 e4e3 *", Variant::Apocalypse).is_err());
+        let mut seed = 7;
+        let a = random_opening(Variant::Apocalypse, 6, 150, &mut seed);
+        let b = random_opening(Variant::Apocalypse, 6, 150, &mut seed);
+        assert_ne!(a.moves, b.moves);
+        assert_eq!(a.moves.len(), 6);
+        let game = simultaneous::replay(&a).unwrap();
+        assert!(game.outcome().is_none());
+        assert_eq!(game.position().penalties(Color::White), 0);
+        assert_eq!(game.position().penalties(Color::Black), 0);
     }
 }

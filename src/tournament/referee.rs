@@ -52,7 +52,7 @@ pub struct GameRecord {
 }
 
 /// The runner's clocks, one per side (each side may have its own limit).
-struct Clocks {
+pub(super) struct Clocks {
     left: [Duration; 2],
 }
 
@@ -64,13 +64,13 @@ fn clock_parts(limit: Limit) -> (Duration, Duration, u32) {
 }
 
 impl Clocks {
-    fn new(limits: [Limit; 2]) -> Clocks {
+    pub(super) fn new(limits: [Limit; 2]) -> Clocks {
         Clocks {
             left: [clock_parts(limits[0]).0, clock_parts(limits[1]).0],
         }
     }
 
-    fn limit(&self, limits: [Limit; 2], side: Color, own_moves: u32) -> MoveLimit {
+    pub(super) fn limit(&self, limits: [Limit; 2], side: Color, own_moves: u32) -> MoveLimit {
         match limits[side.index()] {
             Limit::Clock { moves, .. } => MoveLimit::Clock {
                 wtime: self.left[0],
@@ -86,7 +86,13 @@ impl Clocks {
     }
 
     /// Charges `used` to `side`; false if its flag fell.
-    fn charge(&mut self, limit: Limit, side: Color, used: Duration, own_moves: u32) -> bool {
+    pub(super) fn charge(
+        &mut self,
+        limit: Limit,
+        side: Color,
+        used: Duration,
+        own_moves: u32,
+    ) -> bool {
         let Limit::Clock { base, inc, moves } = limit else {
             return true;
         };
@@ -106,7 +112,10 @@ impl Clocks {
 /// latency that is not the engine's thinking).
 const TIME_MARGIN: Duration = Duration::from_millis(50);
 
-fn forfeit(side: Color, why: String) -> (&'static str, String) {
+/// Time allowed beyond an engine's own limit before it counts as hung.
+pub(super) const GRACE: Duration = Duration::from_millis(500);
+
+pub(super) fn forfeit(side: Color, why: String) -> (&'static str, String) {
     let result = if side == Color::White { "0-1" } else { "1-0" };
     (result, format!("{} {}", side_name(side), why))
 }
@@ -118,7 +127,8 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
-/// Plays one game of a sequential variant.
+/// Plays one game of `variant`: the simultaneous apocalypse has a referee
+/// of its own ([`super::simultaneous`]).
 pub fn play(
     variant: Variant,
     opening: &Opening,
@@ -126,6 +136,9 @@ pub fn play(
     black: (&EngineConfig, Limit),
     adj: Adjudication,
 ) -> GameRecord {
+    if variant == Variant::Apocalypse {
+        return super::simultaneous::play(opening, white, black, adj);
+    }
     let (white, white_limit) = white;
     let (black, black_limit) = black;
     let mut record = GameRecord {
@@ -215,7 +228,7 @@ fn run_game(
             &record.moves,
             side == Color::White,
             move_limit,
-            Duration::from_millis(500),
+            GRACE,
         ) {
             Ok(a) => a,
             Err(Failure::Hung) if matches!(limit, Limit::Clock { .. } | Limit::MoveTime(_)) => {
@@ -245,7 +258,7 @@ fn run_game(
     outcome
 }
 
-fn outcome_text(o: Outcome) -> (&'static str, String) {
+pub(super) fn outcome_text(o: Outcome) -> (&'static str, String) {
     let why = match o {
         Outcome::Win(c, r) => format!("{} wins: {r}", side_name(c)),
         Outcome::Draw(r) => format!("draw: {r}"),
@@ -256,7 +269,7 @@ fn outcome_text(o: Outcome) -> (&'static str, String) {
 /// Draw: from `movenumber` on, `movecount` consecutive scores within
 /// ±score. Resign: `movecount` consecutive moves where the loser's own
 /// score is ≤ -score and the winner's ≥ score.
-fn adjudicate(
+pub(super) fn adjudicate(
     scores: &[(Color, i32)],
     plies: u32,
     adj: Adjudication,

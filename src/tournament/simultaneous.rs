@@ -1,0 +1,162 @@
+//! One game of `apocalypse` (RULES.md 5) between two engine processes.
+//! Each turn both engines choose on the position before the turn and
+//! neither sees the other's choice: white is asked with the whole turns
+//! played so far, black with the same turns plus a stand-in for white's
+//! pending ply (the first white candidate, never white's real choice),
+//! which RULES.md 5.4 obliges the engine to ignore. Then the turn is
+//! resolved by turncoat's rules and the PGN records both plies.
+
+use super::engine::{EngineConfig, EngineProcess, Failure};
+use super::referee::{
+    adjudicate, forfeit, outcome_text, Adjudication, Clocks, GameRecord, Limit, Opening, GRACE,
+};
+use crate::board::Color;
+use crate::variants::apocalypse::{Game, Ply, Position};
+use crate::variants::Variant;
+
+/// Plays one apocalypse game from `opening` (whole turns of plies).
+pub fn play(
+    opening: &Opening,
+    white: (&EngineConfig, Limit),
+    black: (&EngineConfig, Limit),
+    adj: Adjudication,
+) -> GameRecord {
+    let mut record = GameRecord {
+        white: white.0.name.clone(),
+        black: black.0.name.clone(),
+        variant: Variant::Apocalypse,
+        start_fen: opening.fen.clone(),
+        moves: Vec::new(),
+        result: "1/2-1/2",
+        termination: String::new(),
+    };
+    let mut game = match replay(opening) {
+        Ok(g) => g,
+        Err(e) => {
+            record.termination = format!("bad opening: {e}");
+            return record;
+        }
+    };
+    record.moves = opening.moves.clone();
+    let (result, termination) = run_game(&mut game, &mut record, [white, black], adj);
+    record.result = result;
+    record.termination = termination;
+    record
+}
+
+/// The game after the opening's plies, which must form whole turns.
+pub fn replay(opening: &Opening) -> Result<Game, String> {
+    let start = Position::from_fen(&opening.fen).map_err(|e| e.to_string())?;
+    if !opening.moves.len().is_multiple_of(2) {
+        return Err("an apocalypse opening must hold whole turns (white and black plies)".into());
+    }
+    let mut game = Game::new(start);
+    for turn in opening.moves.chunks(2) {
+        if game.outcome().is_some() {
+            return Err("the opening plays past the end of the game".into());
+        }
+        let pos = *game.position();
+        let w = pos
+            .parse_ply(Color::White, &turn[0])
+            .map_err(|e| e.to_string())?;
+        let b = pos
+            .parse_ply(Color::Black, &turn[1])
+            .map_err(|e| e.to_string())?;
+        game.play_turn(w, b);
+    }
+    Ok(game)
+}
+
+/// What one engine chose for this turn, or how it lost the game.
+fn choose(
+    engine: &mut EngineProcess,
+    record: &GameRecord,
+    pos: &Position,
+    side: Color,
+    clocks: &mut Clocks,
+    limits: [Limit; 2],
+    turns: u32,
+) -> Result<(Ply, Option<i32>), (&'static str, String)> {
+    let mut plies = record.moves.clone();
+    if side == Color::Black {
+        let stand_in = pos.candidates(Color::White)[0];
+        plies.push(stand_in.to_string());
+    }
+    let limit = limits[side.index()];
+    let answer = engine
+        .request_move(
+            Variant::Apocalypse.name(),
+            &record.start_fen,
+            &plies,
+            side == Color::White,
+            clocks.limit(limits, side, turns),
+            GRACE,
+        )
+        .map_err(|f| match f {
+            Failure::Hung if matches!(limit, Limit::Clock { .. } | Limit::MoveTime(_)) => {
+                forfeit(side, Failure::TimeForfeit.describe())
+            }
+            f => forfeit(side, f.describe()),
+        })?;
+    if !clocks.charge(limit, side, answer.elapsed, turns + 1) {
+        return Err(forfeit(side, Failure::TimeForfeit.describe()));
+    }
+    let ply = pos
+        .parse_ply(side, &answer.mv)
+        .map_err(|_| forfeit(side, Failure::Illegal(answer.mv.clone()).describe()))?;
+    Ok((ply, answer.score))
+}
+
+fn run_game(
+    game: &mut Game,
+    record: &mut GameRecord,
+    sides: [(&EngineConfig, Limit); 2],
+    adj: Adjudication,
+) -> (&'static str, String) {
+    let limits = [sides[0].1, sides[1].1];
+    let mut engines = Vec::with_capacity(2);
+    for (i, (config, _)) in sides.iter().enumerate() {
+        match EngineProcess::start(config, Variant::Apocalypse.name()) {
+            Ok(e) => engines.push(e),
+            Err(f) => return forfeit(Color::ALL[i], f.describe()),
+        }
+    }
+    let mut clocks = Clocks::new(limits);
+    let mut scores: Vec<(Color, i32)> = Vec::new();
+    let outcome = loop {
+        if let Some(o) = game.outcome() {
+            break outcome_text(o);
+        }
+        let turns = game.turns().len() as u32;
+        if adj.max_moves.is_some_and(|m| turns >= m) {
+            break ("1/2-1/2", "adjudication: maximum moves reached".into());
+        }
+        let pos = *game.position();
+        let mut choose_for = |side: Color, scores: &mut Vec<(Color, i32)>| {
+            let engine = &mut engines[side.index()];
+            let (ply, score) = choose(engine, record, &pos, side, &mut clocks, limits, turns)?;
+            if let Some(s) = score {
+                scores.push((side, s));
+            }
+            Ok::<Ply, (&'static str, String)>(ply)
+        };
+        let w = match choose_for(Color::White, &mut scores) {
+            Ok(p) => p,
+            Err(result) => break result,
+        };
+        let b = match choose_for(Color::Black, &mut scores) {
+            Ok(p) => p,
+            Err(result) => break result,
+        };
+        record.moves.push(w.to_string());
+        record.moves.push(b.to_string());
+        game.play_turn(w, b);
+        if let Some(r) = adjudicate(&scores, record.moves.len() as u32, adj) {
+            break r;
+        }
+    };
+    for e in engines {
+        e.quit();
+    }
+    outcome
+}
