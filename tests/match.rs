@@ -3,6 +3,8 @@
 //! that crash, hang or cheat (they lose and the tournament goes on), PGN
 //! that reads back (python-chess for the chess games).
 
+mod common;
+
 use std::process::Command;
 
 const T: &str = env!("CARGO_BIN_EXE_turncoat");
@@ -300,16 +302,7 @@ fn apocalypse_engine_with_an_illegal_ply_loses() {
 
 #[test]
 fn chess_pgn_reads_back_with_python_chess() {
-    let have = Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !have {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "python-chess is missing in CI (.ci/run installs it with pip)"
-        );
-        eprintln!("python-chess not installed: skipping (pip install chess)");
+    if !common::python_chess_available() {
         return;
     }
     let pgn = temp("readback.pgn");

@@ -3,20 +3,13 @@
 //! `.ci/run` installs python-chess; without it (outside CI) this test says
 //! so and passes, in CI it fails.
 
+mod common;
+
 use std::process::Command;
 
 #[test]
 fn python_chess_drives_both_protocols() {
-    let have = Command::new("python3")
-        .args(["-c", "import chess.engine"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !have {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "python-chess is missing in CI (.ci/run installs it with pip)"
-        );
-        eprintln!("python-chess not installed: skipping (pip install chess)");
+    if !common::python_chess_available() {
         return;
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/clients/python_chess.py");

@@ -200,13 +200,10 @@ fn run_game(
     limits: [Limit; 2],
     adj: Adjudication,
 ) -> (&'static str, String) {
-    let mut engines: [Option<EngineProcess>; 2] = [None, None];
-    for (i, c) in configs.iter().enumerate() {
-        match EngineProcess::start(c, variant.name()) {
-            Ok(e) => engines[i] = Some(e),
-            Err(f) => return forfeit(Color::ALL[i], f.describe()),
-        }
-    }
+    let mut engines = match start_engines(configs, variant) {
+        Ok(e) => e,
+        Err(lost) => return lost,
+    };
     let mut clocks = Clocks::new(limits);
     let mut scores: Vec<(Color, i32)> = Vec::new();
     let outcome = loop {
@@ -221,7 +218,7 @@ fn run_game(
         let own_moves = (ply + u32::from(side == Color::Black)) / 2;
         let limit = limits[side.index()];
         let move_limit = clocks.limit(limits, side, own_moves);
-        let engine = engines[side.index()].as_mut().expect("engine running");
+        let engine = &mut engines[side.index()];
         let answer: Answer = match engine.request_move(
             variant.name(),
             &record.start_fen,
@@ -252,10 +249,25 @@ fn run_game(
             break r;
         }
     };
-    for e in engines.into_iter().flatten() {
+    for e in engines {
         e.quit();
     }
     outcome
+}
+
+/// Starts the white and black engines; an engine that fails to start
+/// loses the game.
+pub(super) fn start_engines(
+    configs: [&EngineConfig; 2],
+    variant: Variant,
+) -> Result<Vec<EngineProcess>, (&'static str, String)> {
+    let mut engines = Vec::with_capacity(2);
+    for (config, side) in configs.into_iter().zip(Color::ALL) {
+        let e = EngineProcess::start(config, variant.name())
+            .map_err(|f| forfeit(side, f.describe()))?;
+        engines.push(e);
+    }
+    Ok(engines)
 }
 
 pub(super) fn outcome_text(o: Outcome) -> (&'static str, String) {

@@ -8,7 +8,8 @@
 
 use super::engine::{EngineConfig, EngineProcess, Failure};
 use super::referee::{
-    adjudicate, forfeit, outcome_text, Adjudication, Clocks, GameRecord, Limit, Opening, GRACE,
+    adjudicate, forfeit, outcome_text, start_engines, Adjudication, Clocks, GameRecord, Limit,
+    Opening, GRACE,
 };
 use crate::board::Color;
 use crate::variants::apocalypse::{Game, Ply, Position};
@@ -114,13 +115,10 @@ fn run_game(
     adj: Adjudication,
 ) -> (&'static str, String) {
     let limits = [sides[0].1, sides[1].1];
-    let mut engines = Vec::with_capacity(2);
-    for (i, (config, _)) in sides.iter().enumerate() {
-        match EngineProcess::start(config, Variant::Apocalypse.name()) {
-            Ok(e) => engines.push(e),
-            Err(f) => return forfeit(Color::ALL[i], f.describe()),
-        }
-    }
+    let mut engines = match start_engines([sides[0].0, sides[1].0], Variant::Apocalypse) {
+        Ok(e) => e,
+        Err(lost) => return lost,
+    };
     let mut clocks = Clocks::new(limits);
     let mut scores: Vec<(Color, i32)> = Vec::new();
     let outcome = loop {

@@ -105,3 +105,21 @@ impl Drop for Engine {
         let _ = self.child.wait();
     }
 }
+
+/// Whether python-chess can be imported. `.ci/run` installs it, so in CI
+/// (`CI` set) a missing python-chess fails the test; elsewhere the caller
+/// skips, saying so.
+pub fn python_chess_available() -> bool {
+    let have = Command::new("python3")
+        .args(["-c", "import chess.engine, chess.pgn"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !have {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "python-chess is missing in CI (.ci/run installs it with pip)"
+        );
+        eprintln!("python-chess not installed: skipping (pip install chess)");
+    }
+    have
+}
