@@ -209,3 +209,40 @@ fn notation_sorted_on_output_any_order_on_input() {
     assert!(p.parse_move("@e5").is_err());
     assert!(p.parse_move("@z9a1").is_err());
 }
+
+/// An illegal subversion is refused with the rule it breaks.
+#[test]
+fn illegal_subversions_say_which_rule_they_break() {
+    let refusal = |fen: &str, mv: &str| pos(fen).parse_move(mv).unwrap_err();
+    let rook_check = "4k3/8/8/4r3/3N4/8/PP1B1B1P/R2QK1N1 w - - 0 1";
+    for (fen, mv, expected) in [
+        (rook_check, "@e8a2", "a king cannot be subverted (RULES.md 4.1 rule 1)"),
+        (rook_check, "@d4a2", "d4 holds no enemy piece"),
+        (rook_check, "@e5e1", "the king never pays"),
+        (rook_check, "@e5h5", "h5 holds none of your pieces"),
+        (rook_check, "@e5d2", "a checking rook costs {R}, {Q}, {B,B}"),
+        (
+            "3r3k/2N3pp/8/8/8/8/P7/K7 w - - 0 1",
+            "@g7a2",
+            "g7 stands beside its own king (RULES.md 4.1 rule 2)",
+        ),
+        (
+            "3r3k/2N3pp/8/8/8/8/P7/K7 w - - 0 1",
+            "@d8c7",
+            "no knight, bishop, rook, queen or king of yours stands beside d8 (RULES.md 4.1 rule 3)",
+        ),
+        (
+            "k3r3/8/8/1n6/N7/8/4P2P/4K3 w - - 0 1",
+            "@b5e2",
+            "your king would be in check after it (RULES.md 4.1 rule 5)",
+        ),
+        (
+            "4k3/8/8/8/8/8/3r4/R3K3 w - - 0 1",
+            "@d2a1",
+            "it gives no check, so the price is exactly one of your pawns",
+        ),
+    ] {
+        let e = refusal(fen, mv);
+        assert!(e.contains(expected), "{mv}: {e}");
+    }
+}

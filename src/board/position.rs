@@ -334,7 +334,9 @@ impl Position {
         }
         let well_formed = is_coordinate_move(&lower) || lower.starts_with('@');
         if well_formed {
-            Err(format!("illegal move '{text}' in {}", self.to_fen()))
+            let why = crate::variants::explain_illegal(self, &lower)
+                .map_or(String::new(), |w| format!(": {w}"));
+            Err(format!("illegal move '{text}' in {}{why}", self.to_fen()))
         } else {
             Err(format!("malformed move '{text}'"))
         }

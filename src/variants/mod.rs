@@ -114,6 +114,12 @@ pub trait Rules {
         ) || pos.occupied().contains(mv.to()) && mv.kind() != MoveKind::Castle
     }
 
+    /// Why the well-formed move `text` (lowercase) is illegal here, when
+    /// the variant can say more than "illegal move".
+    fn explain_illegal(_pos: &Position, _text: &str) -> Option<String> {
+        None
+    }
+
     /// Moves that win the same material in different ways form a group
     /// (in subversion: every payment for one target). The quiescence
     /// search tries one move per group, and the main search reduces the
@@ -179,6 +185,10 @@ macro_rules! with_rules {
 
 pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
     with_rules!(pos.variant(), R => R::generate(pos, list))
+}
+
+pub(crate) fn explain_illegal(pos: &Position, text: &str) -> Option<String> {
+    with_rules!(pos.variant(), R => R::explain_illegal(pos, text))
 }
 
 pub(crate) fn play(pos: &Position, mv: Move) -> Position {

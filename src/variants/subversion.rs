@@ -32,6 +32,17 @@ impl Rules for Subversion {
         }
     }
 
+    /// For `@` moves, which rule of RULES.md 4.1 the subversion breaks.
+    fn explain_illegal(pos: &Position, text: &str) -> Option<String> {
+        let body = text.strip_prefix('@')?;
+        let squares: Option<Vec<Square>> = (0..body.len() / 2)
+            .map(|i| body.get(2 * i..2 * i + 2).and_then(Square::parse))
+            .collect();
+        let squares = squares.filter(|s| s.len() >= 2 && body.len() % 2 == 0)?;
+        let paid = squares[1..].iter().fold(Bitboard::EMPTY, |b, &s| b.with(s));
+        Some(why_illegal(pos, squares[0], paid))
+    }
+
     /// The payments for one target differ only in which pawns or pieces
     /// leave the board.
     #[inline]
@@ -80,35 +91,113 @@ fn targets(pos: &Position, us: Color) -> Bitboard {
 }
 
 fn generate_subversions(pos: &Position, list: &mut MoveList, checkers: Bitboard) {
-    let us = pos.side_to_move();
-    let pawns = pos.pieces(us, PieceKind::Pawn);
-    for t in targets(pos, us) {
-        let kind = pos.kind_at(t).expect("a target piece");
-        let mut consider = |payment: &[Square], all_pawns: bool| {
+    for t in targets(pos, pos.side_to_move()) {
+        payments(pos, t, checkers, &mut |payment, all_pawns| {
             let mv = Move::subversion(t, payment, all_pawns);
             if subversion_is_legal(pos, mv, t) {
                 list.push(mv);
             }
-        };
-        if !checkers.contains(t) {
-            // (4) a target that does not give check costs one pawn.
-            for p in pawns {
-                consider(&[p], false);
-            }
-            continue;
-        }
-        let offs: ArrayVec<Square, 64> = officers(pos, us).collect();
-        match kind {
-            PieceKind::Pawn | PieceKind::Knight | PieceKind::Bishop => {
-                for &o in &offs {
-                    consider(&[o], false);
-                }
-            }
-            PieceKind::Rook => rook_payments(pos, &offs, pawns.nonempty(), &mut consider),
-            PieceKind::Queen => queen_payments(&offs, pawns.nonempty(), &mut consider),
-            PieceKind::King => {}
-        }
+        });
     }
+}
+
+/// RULES.md 4.1 (4): every payment the table allows for the target on `t`
+/// (`checkers`: the pieces giving check), before the legality of (3), (5).
+fn payments(
+    pos: &Position,
+    t: Square,
+    checkers: Bitboard,
+    consider: &mut impl FnMut(&[Square], bool),
+) {
+    let us = pos.side_to_move();
+    let pawns = pos.pieces(us, PieceKind::Pawn);
+    if !checkers.contains(t) {
+        // A target that does not give check costs one pawn.
+        for p in pawns {
+            consider(&[p], false);
+        }
+        return;
+    }
+    let offs: ArrayVec<Square, 64> = officers(pos, us).collect();
+    match pos.kind_at(t) {
+        Some(PieceKind::Pawn | PieceKind::Knight | PieceKind::Bishop) => {
+            for &o in &offs {
+                consider(&[o], false);
+            }
+        }
+        Some(PieceKind::Rook) => rook_payments(pos, &offs, pawns.nonempty(), consider),
+        Some(PieceKind::Queen) => queen_payments(&offs, pawns.nonempty(), consider),
+        _ => {}
+    }
+}
+
+/// Why the subversion of `target` paid with `paid` is not a legal move
+/// here: the first condition of RULES.md 4.1 it breaks, for error messages.
+pub fn why_illegal(pos: &Position, target: Square, paid: Bitboard) -> String {
+    let us = pos.side_to_move();
+    let checkers = pos.checkers();
+    let mut legal = MoveList::new();
+    generate_legal(pos, &mut legal);
+    let Some(kind) = pos
+        .kind_at(target)
+        .filter(|_| pos.by_color(us.flip()).contains(target))
+    else {
+        return format!("{target} holds no enemy piece to subvert");
+    };
+    let own_king_beside = pos
+        .pieces(us.flip(), PieceKind::King)
+        .any(|k| king_attacks(k).contains(target));
+    let reason = if kind == PieceKind::King {
+        "a king cannot be subverted (RULES.md 4.1 rule 1)".to_string()
+    } else if own_king_beside {
+        format!("{target} stands beside its own king (RULES.md 4.1 rule 2)")
+    } else if let Some(sq) = (paid - pos.by_color(us)).into_iter().next() {
+        format!("{sq} holds none of your pieces to pay with")
+    } else if (paid & pos.by_kind(PieceKind::King)).nonempty() {
+        "the king never pays (RULES.md 4.1 rule 4)".to_string()
+    } else if checkers.more_than_one() {
+        "in double check no subversion is legal (RULES.md 4.1 rule 5)".to_string()
+    } else if checkers.nonempty() && legal.is_empty() {
+        "checkmate cannot be escaped by a subversion (RULES.md 4.1 rule 6)".to_string()
+    } else {
+        let men = pos.by_color(us) - pos.by_kind(PieceKind::Pawn) - paid;
+        let mut priced = false;
+        payments(pos, target, checkers, &mut |payment, all_pawns| {
+            priced |= removed_squares(pos, Move::subversion(target, payment, all_pawns)) == paid;
+        });
+        if (king_attacks(target) & men).is_empty() {
+            format!(
+                "after the payment no knight, bishop, rook, queen or king of yours stands \
+                 beside {target} (RULES.md 4.1 rule 3)"
+            )
+        } else if !priced {
+            price(pos, target, checkers)
+        } else {
+            "your king would be in check after it (RULES.md 4.1 rule 5)".to_string()
+        }
+    };
+    format!("cannot subvert {target}: {reason}")
+}
+
+/// The price of the target on `t` in words (RULES.md 4.1 rule 4).
+fn price(pos: &Position, t: Square, checkers: Bitboard) -> String {
+    let table = if !checkers.contains(t) {
+        "it gives no check, so the price is exactly one of your pawns"
+    } else {
+        match pos.kind_at(t) {
+            Some(PieceKind::Rook) => {
+                "a checking rook costs {R}, {Q}, {B,B}, {N,N}, {B,N}, or one N or B plus all \
+                 your pawns"
+            }
+            Some(PieceKind::Queen) => {
+                "a checking queen costs three of your N/B/R/Q, or two of them plus all your pawns"
+            }
+            _ => {
+                "a checking pawn, knight or bishop costs exactly one knight, bishop, rook or queen"
+            }
+        }
+    };
+    format!("{table} (RULES.md 4.1 rule 4)")
 }
 
 /// RULES.md 4.1 (4), a checking rook: {R}, {Q}, {B,B}, {N,N}, {B,N}, or
