@@ -3,6 +3,7 @@
 //! signature of the search; nodes/second measures its speed.
 
 use crate::board::Position;
+use crate::cli::out;
 use crate::search::threads::{search, SearchParams};
 use crate::search::time::Limits;
 use crate::search::Shared;
@@ -94,7 +95,7 @@ pub fn run(threads: usize, depth_offset: i32) -> u64 {
         let best = result
             .best
             .map_or("(none)".to_string(), |m| pos.move_to_uci(m, false));
-        println!(
+        out!(
             "{:<10} depth {:>2} nodes {:>10} time {:>6} ms best {:<8} {}",
             variant.name(),
             result.depth,
@@ -105,7 +106,7 @@ pub fn run(threads: usize, depth_offset: i32) -> u64 {
         );
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("Nodes searched: {total}");
-    println!("Nodes/second: {}", (total as f64 / secs.max(1e-9)) as u64);
+    out!("Nodes searched: {total}");
+    out!("Nodes/second: {}", (total as f64 / secs.max(1e-9)) as u64);
     total
 }

@@ -71,3 +71,28 @@ fn perft_suite_reports_and_fails_on_mismatch() {
     assert!(out.contains("0 passed, 1 failed"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `turncoat bench | head -1`: the reader goes away after the first line
+/// (the second takes a search of some hundred milliseconds, so it is
+/// written to a closed pipe) and the command ends quietly, without a panic.
+#[test]
+fn output_to_a_closed_pipe_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_turncoat"))
+        .arg("bench")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run turncoat");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("chess"), "{first}");
+    // The reader is dropped here: later writes meet a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+}

@@ -3,6 +3,18 @@
 
 pub mod perft;
 
+/// `println!` for command-line output: when stdout is closed early (as in
+/// `turncoat bench | head`), the command ends quietly instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+pub(crate) use out;
+
 /// Runs the command line; returns the process exit status.
 pub fn run(args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
@@ -11,7 +23,7 @@ pub fn run(args: &[String]) -> i32 {
         Some("bench") => bench_command(&args[1..]),
         Some("match") => crate::tournament::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
-            println!("{}", USAGE);
+            out!("{}", USAGE);
             0
         }
         Some(other) => {

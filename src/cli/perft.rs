@@ -1,5 +1,6 @@
 //! `turncoat perft` and `turncoat perft-suite`.
 
+use super::out;
 use crate::board::Position;
 use crate::perft::{divide, perft};
 use crate::variants::{apocalypse, Variant};
@@ -99,9 +100,9 @@ pub fn perft_command(args: &[String]) -> i32 {
     let nodes = if a.divide {
         let lines = pos.divide(a.depth, a.chess960);
         for (m, n) in &lines {
-            println!("{m}: {n}");
+            out!("{m}: {n}");
         }
-        println!();
+        out!();
         lines.iter().map(|(_, n)| n).sum()
     } else {
         pos.perft(a.depth)
@@ -112,7 +113,7 @@ pub fn perft_command(args: &[String]) -> i32 {
         secs,
         nodes as f64 / secs.max(1e-9)
     );
-    println!("Nodes searched: {nodes}");
+    out!("Nodes searched: {nodes}");
     0
 }
 
@@ -228,7 +229,7 @@ pub fn run_suite(variant: Variant, lines: &[SuiteLine], max_depth: u32) -> (u32,
         let pos = match PerftPosition::parse(variant, Some(&line.fen)) {
             Ok(p) => p,
             Err(e) => {
-                println!("FAIL {} : {e}", line.fen);
+                out!("FAIL {} : {e}", line.fen);
                 failed += 1;
                 continue;
             }
@@ -240,16 +241,16 @@ pub fn run_suite(variant: Variant, lines: &[SuiteLine], max_depth: u32) -> (u32,
             let secs = t.elapsed().as_secs_f64();
             if got == expected {
                 passed += 1;
-                println!("ok   {} ;D{depth} {got} ({secs:.2} s)", line.fen);
+                out!("ok   {} ;D{depth} {got} ({secs:.2} s)", line.fen);
             } else {
                 failed += 1;
-                println!("FAIL {} ;D{depth} expected {expected}, got {got}", line.fen);
+                out!("FAIL {} ;D{depth} expected {expected}, got {got}", line.fen);
             }
         }
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("{passed} passed, {failed} failed");
-    println!(
+    out!("{passed} passed, {failed} failed");
+    out!(
         "{nodes} nodes in {secs:.2} s, {:.0} nodes/second",
         nodes as f64 / secs.max(1e-9)
     );

@@ -16,6 +16,7 @@ pub mod referee;
 pub mod simultaneous;
 pub mod stats;
 
+use crate::cli::out;
 use args::MatchArgs;
 use referee::{GameRecord, Opening};
 use stats::{Sprt, Tally, Verdict};
@@ -114,9 +115,11 @@ pub fn run(argv: &[String]) -> i32 {
                     break;
                 };
                 let (w, b) = (&args.engines[g.white], &args.engines[g.black]);
-                println!(
+                out!(
                     "Started game {} of {total} ({} vs {})",
-                    g.number, w.name, b.name
+                    g.number,
+                    w.name,
+                    b.name
                 );
                 let rec = referee::play(
                     args.variant,
@@ -128,12 +131,16 @@ pub fn run(argv: &[String]) -> i32 {
                 let mut st = standings.lock().unwrap();
                 let tally = st.record(&g, &rec);
                 st.finished += 1;
-                println!(
+                out!(
                     "Finished game {} ({} vs {}): {} {{{}}}",
-                    g.number, w.name, b.name, rec.result, rec.termination
+                    g.number,
+                    w.name,
+                    b.name,
+                    rec.result,
+                    rec.termination
                 );
                 let (first, second) = (g.white.min(g.black), g.white.max(g.black));
-                println!(
+                out!(
                     "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
                     st.names[first],
                     st.names[second],
@@ -157,16 +164,16 @@ pub fn run(argv: &[String]) -> i32 {
     });
     let st = standings.into_inner().unwrap();
     report(&st, args.sprt);
-    println!("Finished match");
+    out!("Finished match");
     0
 }
 
 fn report(st: &Standings, sprt: Option<Sprt>) {
     for &((a, b), t) in &st.pairs {
         if st.pairs.len() > 1 {
-            println!("{} vs {}:", st.names[a], st.names[b]);
+            out!("{} vs {}:", st.names[a], st.names[b]);
         }
-        println!(
+        out!(
             "Elo difference: {:.1} +/- {:.1}, LOS: {:.1} %, DrawRatio: {:.1} %",
             t.elo(),
             t.elo_error(),
@@ -180,7 +187,7 @@ fn report(st: &Standings, sprt: Option<Sprt>) {
                 Verdict::AcceptH1 => " - H1 was accepted",
                 Verdict::Continue => "",
             };
-            println!(
+            out!(
                 "SPRT: llr {:.2} ({:.1}%), lbound {:.2}, ubound {:.2}{verdict}",
                 llr,
                 100.0 * llr / s.upper_bound(),
@@ -190,7 +197,7 @@ fn report(st: &Standings, sprt: Option<Sprt>) {
         }
     }
     if st.names.len() > 2 {
-        println!("Rank Name                 Elo     +/-   Games   Score   Draws");
+        out!("Rank Name                 Elo     +/-   Games   Score   Draws");
         let mut rows: Vec<(String, Tally)> = st
             .names
             .iter()
@@ -213,7 +220,7 @@ fn report(st: &Standings, sprt: Option<Sprt>) {
             .collect();
         rows.sort_by(|a, b| b.1.score().total_cmp(&a.1.score()));
         for (rank, (name, t)) in rows.iter().enumerate() {
-            println!(
+            out!(
                 "{:>4} {:<20} {:>5.0} {:>7.0} {:>7} {:>6.1}% {:>6.1}%",
                 rank + 1,
                 name,
