@@ -5,6 +5,7 @@
 use super::referee::Opening;
 use super::simultaneous;
 use crate::board::{Color, Move, MoveKind, PieceKind, Position};
+use crate::cli::perft::PerftPosition;
 use crate::search::simultaneous::{search as simultaneous_search, SimShared};
 use crate::search::threads::{search, Score, SearchParams};
 use crate::search::time::Limits;
@@ -100,12 +101,7 @@ pub fn parse_pgn(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
 
 /// Whether `fen` is a position of `variant`.
 fn check_fen(fen: &str, variant: Variant) -> Result<(), String> {
-    if variant == Variant::Apocalypse {
-        apocalypse::Position::from_fen(fen).map_err(|e| e.to_string())?;
-    } else {
-        Position::from_fen(fen, variant).map_err(|e| e.to_string())?;
-    }
-    Ok(())
+    PerftPosition::parse(variant, Some(fen)).map(|_| ())
 }
 
 /// The moves of a PGN movetext, validated from `fen` (for apocalypse the

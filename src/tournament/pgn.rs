@@ -29,17 +29,10 @@ pub fn write(record: &GameRecord, round: usize, date: &str) -> String {
     tag("Termination", &record.termination);
     s.push('\n');
     let black_first = record.start_fen.split_whitespace().nth(1) == Some("b");
-    // The move number is the sixth FEN field; apocalypse's turn number
-    // the fourth (its plies come in whole turns, white first).
-    let number_field = if record.variant == crate::Variant::Apocalypse {
-        3
-    } else {
-        5
-    };
     let first_number: usize = record
         .start_fen
         .split_whitespace()
-        .nth(number_field)
+        .nth(record.variant.move_number_field())
         .and_then(|n| n.parse().ok())
         .unwrap_or(1);
     let mut line = String::new();

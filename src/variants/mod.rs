@@ -59,6 +59,15 @@ impl Variant {
         matches!(self, Variant::Pacifist | Variant::Pacifist2)
     }
 
+    /// The index of the FEN field holding the move number: the sixth in
+    /// 8x8 FEN, the fourth (the turn number) in apocalypse (RULES.md 5.1).
+    pub fn move_number_field(self) -> usize {
+        match self {
+            Variant::Apocalypse => 3,
+            _ => 5,
+        }
+    }
+
     /// The FEN of the variant's start position.
     pub fn start_fen(self) -> &'static str {
         match self {
