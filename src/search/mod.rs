@@ -90,6 +90,27 @@ fn material_edge(pos: &Position, us: Color) -> i32 {
         .sum()
 }
 
+/// What converting `pieces` is worth in [`material_edge`]: the owner
+/// loses them and the other side gains them.
+fn gain_of(pos: &Position, pieces: Bitboard) -> i32 {
+    pieces
+        .into_iter()
+        .map(|sq| 2 * pos.kind_at(sq).map_or(0, |k| GAIN_VALUES[k.index()]))
+        .sum()
+}
+
+/// What every move of the side to move wins by converting the pieces the
+/// opponent left over-persuaded; 0 when that would convert a king, whose
+/// consequences are searched rather than taken for granted.
+fn pending_gain<R: Rules>(pos: &Position) -> i32 {
+    let pending = R::pending_conversions(pos);
+    if (pending & pos.by_kind(PieceKind::King)).nonempty() {
+        0
+    } else {
+        gain_of(pos, pending)
+    }
+}
+
 /// Score of a finished game for the side to move at `ply`.
 fn outcome_score(outcome: Outcome, side: Color, ply: usize) -> i32 {
     match outcome {
@@ -390,7 +411,8 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let mut scores = self.order_scores::<R>(pos, &moves, tt_move, ply);
+        let pending = pending_gain::<R>(pos);
+        let mut scores = self.order_scores::<R>(pos, &moves, tt_move, ply, pending);
         let us = pos.side_to_move();
         let edge = material_edge(pos, us);
         let original_alpha = alpha;
@@ -401,8 +423,10 @@ impl<'a> Worker<'a> {
         for i in 0..moves.len() {
             let (mv, _) = pick_next(&mut moves, &mut scores, i);
             let child = R::play(pos, mv);
+            // Winning only what any move wins is not tactical.
+            let gain = material_edge(&child, us) - edge;
             let mut tactical =
-                material_edge(&child, us) != edge || mv.kind() == MoveKind::Promotion;
+                gain != 0 && (pending == 0 || gain > pending) || mv.kind() == MoveKind::Promotion;
             if let Some(group) = R::tactical_group(mv) {
                 // Another payment for a target already tried: reducible.
                 tactical &= !groups_tried.contains(group);
@@ -505,6 +529,10 @@ impl<'a> Worker<'a> {
         let us = pos.side_to_move();
         let edge = material_edge(pos, us);
         let mut groups_tried = Bitboard::EMPTY;
+        // Any move wins the opponent's pieces that are about to convert
+        // anyway; the stand-pat score counts them, so only moves that win
+        // more are tactical here.
+        let pending = if respond { 0 } else { pending_gain::<R>(pos) };
         for &mv in moves.iter() {
             if !respond && !R::may_gain(pos, mv) {
                 continue;
@@ -516,7 +544,7 @@ impl<'a> Worker<'a> {
                 groups_tried = groups_tried.with(group);
             }
             let child = R::play(pos, mv);
-            if !respond && material_edge(&child, us) <= edge {
+            if !respond && material_edge(&child, us) <= edge + pending {
                 continue;
             }
             let score = -self.quiesce::<R>(&child, -beta, -alpha, ply + 1, qply + 1);
@@ -545,13 +573,15 @@ impl<'a> Worker<'a> {
     }
 
     /// Ordering scores: TT move, then material-changing moves by their
-    /// rough gain, then killers, then quiet moves by history.
+    /// rough gain (beyond what any move wins), then killers, then quiet
+    /// moves by history.
     fn order_scores<R: Rules>(
         &self,
         pos: &Position,
         moves: &MoveList,
         tt_move: Move,
         ply: usize,
+        pending: i32,
     ) -> ArrayVec<i32, MAX_MOVES> {
         moves
             .iter()
@@ -562,6 +592,7 @@ impl<'a> Worker<'a> {
                 let victim = if R::may_gain(pos, mv) {
                     pos.kind_at(mv.to()).map_or(0, |k| GAIN_VALUES[k.index()])
                         + R::conversion_gain(pos, mv)
+                        - pending / 2
                 } else {
                     0
                 };

@@ -145,6 +145,14 @@ pub trait Rules {
         0
     }
 
+    /// The opponent's pieces that convert after (almost) any move of the
+    /// side to move, whatever it is: in the pacifist variants, those it
+    /// left over-persuaded (RULES.md 2.3). Empty in the capture variants.
+    #[inline]
+    fn pending_conversions(_pos: &Position) -> crate::board::Bitboard {
+        crate::board::Bitboard::EMPTY
+    }
+
     /// Whether the side to move is under an immediate threat it must answer
     /// (in check; in the pacifist variants: holding no king). Such nodes
     /// are searched with all moves and never pruned by null moves.

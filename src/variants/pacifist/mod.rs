@@ -62,6 +62,18 @@ impl<W: Weights> Rules for Pacifist<W> {
             .sum()
     }
 
+    fn pending_conversions(pos: &Position) -> Bitboard {
+        let us = pos.side_to_move();
+        let them = us.flip();
+        let mut pending = Bitboard::EMPTY;
+        for sq in pos.by_color(them) & pos.attack_map(us) {
+            if over_persuaded::<W>(pos, sq, them) {
+                pending = pending.with(sq);
+            }
+        }
+        pending
+    }
+
     /// A side without a king must convert one back at once (RULES.md 2.5).
     #[inline]
     fn must_respond(pos: &Position) -> bool {
@@ -353,4 +365,46 @@ fn move_pieces(p: &mut Position, mv: Move) -> bool {
     }
     p.update_castling(from, to);
     pawn_moved
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::testutil::random_positions;
+    use crate::Variant;
+
+    /// The pending conversions are exactly the opponent's over-persuaded
+    /// pieces (the attack-map filter drops none).
+    fn check_pending<W: Weights>(variant: Variant, seed: u64) {
+        let mut seen = 0;
+        for pos in random_positions(variant, 20, 120, seed) {
+            let them = pos.side_to_move().flip();
+            let mut expected = Bitboard::EMPTY;
+            for sq in pos.by_color(them) {
+                if over_persuaded::<W>(&pos, sq, them) {
+                    expected = expected.with(sq);
+                }
+            }
+            assert_eq!(
+                Pacifist::<W>::pending_conversions(&pos),
+                expected,
+                "{}",
+                pos.to_fen()
+            );
+            seen += usize::from(expected.nonempty());
+        }
+        assert!(seen > 0, "{variant}: no position with pending conversions");
+    }
+
+    #[test]
+    fn pending_conversions_are_the_over_persuaded_enemy_pieces() {
+        check_pending::<Count>(Variant::Pacifist, 3);
+        check_pending::<Value>(Variant::Pacifist2, 4);
+        let pos =
+            Position::from_fen("4k3/8/8/3q4/8/2N1N3/8/4K3 w - - 0 1", Variant::Pacifist).unwrap();
+        assert_eq!(
+            Pacifist::<Count>::pending_conversions(&pos),
+            Bitboard::EMPTY.with(Square::parse("d5").unwrap())
+        );
+    }
 }
