@@ -180,3 +180,61 @@ fn subversion_mates_in_two() {
         finds_forced_win(Variant::Subversion, fen, 2);
     }
 }
+
+/// Searches `fen` after the game moves `history` to `depth`, restricted to
+/// the root move `only`, and returns the score.
+fn score_of_move(variant: Variant, fen: &str, history: &[&str], only: &str, depth: u32) -> Score {
+    let mut game = turncoat::game::Game::new(Position::from_fen(fen, variant).unwrap());
+    for mv in history {
+        game.play_str(mv).unwrap();
+    }
+    let pos = *game.position();
+    let shared = Shared::new(16);
+    let params = SearchParams {
+        pos,
+        game_keys: game.history().to_vec(),
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        threads: 1,
+        multipv: 1,
+        searchmoves: vec![pos.parse_move(only).unwrap()],
+        overhead: Duration::ZERO,
+    };
+    let mut last = None;
+    search(&shared, &params, &mut |r| last = Some(r.score));
+    last.unwrap()
+}
+
+#[test]
+fn a_repetition_at_the_horizon_is_a_draw() {
+    // Knights out and back: Nf3 repeats the position after 1.Nf3, even
+    // where it is the last ply before the quiescence search.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let history = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    for depth in 1..=3 {
+        assert_eq!(
+            score_of_move(Variant::Chess, start, &history, "g1f3", depth),
+            Score::Cp(0),
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn pacifist_repetitions_reach_across_conversions() {
+    // From a real pacifist2 game: the white king d4 converts the pawn b5,
+    // the black queen c6 converts it back, and so on. Every move converts
+    // (the halfmove clock stays near 0), yet Kd4 repeats the position
+    // after Rh4.
+    let fen = "1rb2b1r/4np1p/3qknpP/1pPpp1P1/2QKP3/P3NN2/PPPPBP2/R1B4R w - - 0 32";
+    let history = ["h1h4", "d6c6", "d4c3", "c6d6"];
+    for depth in 1..=4 {
+        assert_eq!(
+            score_of_move(Variant::Pacifist2, fen, &history, "c3d4", depth),
+            Score::Cp(0),
+            "depth {depth}"
+        );
+    }
+}

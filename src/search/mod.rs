@@ -290,14 +290,18 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// A draw by repetition (the position occurred before within the reach
-    /// of the halfmove clock) or by the 50-move rule.
-    fn is_draw(&self, pos: &Position) -> bool {
+    /// A draw by repetition (the position occurred before, within the reach
+    /// of the halfmove clock where the variant allows) or by the 50-move rule.
+    fn is_draw<R: Rules>(&self, pos: &Position) -> bool {
         if pos.halfmove_clock() >= 100 {
             return true;
         }
         let key = pos.key();
-        let reach = (pos.halfmove_clock() as usize).min(self.keys.len());
+        let reach = if R::REPEATS_ACROSS_RESETS {
+            self.keys.len()
+        } else {
+            (pos.halfmove_clock() as usize).min(self.keys.len())
+        };
         self.keys[self.keys.len() - reach..]
             .iter()
             .rev()
@@ -359,6 +363,11 @@ impl<'a> Worker<'a> {
         ply: usize,
     ) -> i32 {
         self.pv[ply].clear();
+        // Before the horizon too: a repetition just past the last full ply
+        // is a draw however good the quiescence search finds the position.
+        if self.is_draw::<R>(pos) {
+            return 0;
+        }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce::<R>(pos, alpha, beta, ply, 0);
         }
@@ -367,9 +376,6 @@ impl<'a> Worker<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if self.is_draw(pos) {
-            return 0;
-        }
         let pv_node = beta - alpha > 1;
         let key = pos.key();
         let tt_entry = self.shared.tt.probe(key);

@@ -105,6 +105,12 @@ pub trait Rules {
     /// material by converting a cascade of pieces.
     const PRUNE_ON_STATIC_EVAL: bool = true;
 
+    /// Whether a position may repeat one from before the last reset of the
+    /// halfmove clock. Captures and pawn moves cannot be undone, so in
+    /// chess the clock bounds the search for repetitions; a pacifist
+    /// conversion resets the clock too, but the next one may undo it.
+    const REPEATS_ACROSS_RESETS: bool = false;
+
     /// Appends every legal move of the side to move.
     fn generate(pos: &Position, list: &mut MoveList);
     /// The position after the legal move `mv`.

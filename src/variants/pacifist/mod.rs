@@ -28,6 +28,10 @@ impl<W: Weights> Rules for Pacifist<W> {
 
     const PRUNE_ON_STATIC_EVAL: bool = false;
 
+    /// Pieces convert back and forth (RULES.md 2.3): a conversion resets
+    /// the halfmove clock (2.5) without making the position unrepeatable.
+    const REPEATS_ACROSS_RESETS: bool = true;
+
     fn generate(pos: &Position, list: &mut MoveList) {
         let mut pseudo = MoveList::new();
         generate_pseudo::<W>(pos, &mut pseudo);
