@@ -175,6 +175,9 @@ pub struct Worker<'a> {
     keys: Vec<u64>,
     root_keys: usize,
     pv: Vec<Vec<Move>>,
+    /// How many root moves the last (maybe interrupted) `search_root`
+    /// finished.
+    pub root_searched: usize,
     start: Instant,
     hard_limit: Option<std::time::Duration>,
     node_limit: Option<u64>,
@@ -199,6 +202,7 @@ impl<'a> Worker<'a> {
             keys: game_keys.to_vec(),
             root_keys: game_keys.len(),
             pv: vec![Vec::new(); MAX_PLY + 2],
+            root_searched: 0,
             start: Instant::now(),
             hard_limit: None,
             node_limit: None,
@@ -321,6 +325,7 @@ impl<'a> Worker<'a> {
     ) -> i32 {
         let mut alpha = -INFINITY;
         let beta = INFINITY;
+        self.root_searched = 0;
         self.keys.truncate(self.root_keys);
         self.keys.push(pos.key());
         for i in first..roots.len() {
@@ -339,6 +344,7 @@ impl<'a> Worker<'a> {
             if self.stopped {
                 break;
             }
+            self.root_searched += 1;
             if score > alpha || i == first {
                 alpha = alpha.max(score);
                 let mut pv = vec![mv];
@@ -396,9 +402,13 @@ impl<'a> Worker<'a> {
         let respond = R::must_respond(pos);
         let static_eval = if respond { -INFINITY } else { evaluate(pos) };
 
-        if !pv_node && !respond && R::PRUNE_ON_STATIC_EVAL {
+        if !pv_node && !respond {
             // Reverse futility: far above beta near the horizon.
-            if depth <= 3 && static_eval - 150 * depth >= beta && beta.abs() < MATE_BOUND {
+            if R::PRUNE_ON_STATIC_EVAL
+                && depth <= 3
+                && static_eval - 150 * depth >= beta
+                && beta.abs() < MATE_BOUND
+            {
                 return static_eval;
             }
             // Null move: if passing still fails high, so will a real move.

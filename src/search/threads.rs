@@ -286,6 +286,13 @@ fn iterate_main<R: Rules>(
                 continue;
             }
             if shared_stop(w) {
+                // An interrupted iteration that searched its first move in
+                // full still tells something: a move that beat that one at
+                // the new depth is a better choice than the last iteration's.
+                if lines == 1 && w.root_searched > 1 && roots[0].mv != best.mv {
+                    best = roots[0].clone();
+                    on_line(w, roots, next, 0);
+                }
                 break;
             }
             publish(w.shared, next, roots);

@@ -101,8 +101,9 @@ pub trait Rules {
     const QUIESCENCE_PLIES: u32 = 8;
 
     /// Whether the static evaluation is steady enough to prune on it
-    /// (reverse futility, null move); not where one move can swing the
-    /// material by converting a cascade of pieces.
+    /// alone (reverse futility); not where one move can swing the material
+    /// by converting a cascade of pieces. (The null move is a search, not
+    /// a guess: [`Rules::null_move_ok`] decides it.)
     const PRUNE_ON_STATIC_EVAL: bool = true;
 
     /// Whether a position may repeat one from before the last reset of the

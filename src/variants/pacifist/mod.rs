@@ -26,6 +26,8 @@ impl<W: Weights> Rules for Pacifist<W> {
     /// Every move may convert and conversions chain, so quiescence stays short.
     const QUIESCENCE_PLIES: u32 = 3;
 
+    /// One move can convert a cascade: no reverse futility (the null move,
+    /// a real search, stays).
     const PRUNE_ON_STATIC_EVAL: bool = false;
 
     /// Pieces convert back and forth (RULES.md 2.3): a conversion resets
