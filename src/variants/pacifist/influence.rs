@@ -1,9 +1,10 @@
 //! Persuasion and support (RULES.md 2.2): the influence of each colour on
 //! a square, counting leapers, pawns and slider batteries.
 
-use crate::board::attacks::{king_attacks, knight_attacks, pawn_attacks};
+use crate::board::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
-use once_cell::sync::Lazy;
 
 /// How much one attacking piece weighs: 1 each in `pacifist`, the piece
 /// value in `pacifist2` (RULES.md 3).
@@ -66,20 +67,32 @@ const DIRS: [(i8, i8); 8] = [
     (-1, -1),
 ];
 
-/// `RAYS[sq][dir]`: the squares from `sq` (exclusive) to the edge.
-static RAYS: Lazy<[[Bitboard; 8]; 64]> = Lazy::new(|| {
+/// `RAYS[sq][dir]`: the squares from `sq` (exclusive) to the edge. Built
+/// at compile time: `influence` is the hottest function of the pacifist
+/// variants, and a lazily built table costs a check on every lookup.
+static RAYS: [[Bitboard; 8]; 64] = build_rays();
+
+const fn build_rays() -> [[Bitboard; 8]; 64] {
     let mut rays = [[Bitboard::EMPTY; 8]; 64];
-    for sq in Square::all() {
-        for (d, &(df, dr)) in DIRS.iter().enumerate() {
-            let mut cur = sq;
-            while let Some(n) = cur.offset(df, dr) {
-                rays[sq.index()][d] = rays[sq.index()][d].with(n);
-                cur = n;
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = DIRS[d];
+            let (mut f, mut r) = ((sq % 8) as i8 + df, (sq / 8) as i8 + dr);
+            let mut bits = 0u64;
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                bits |= 1 << (r * 8 + f);
+                f += df;
+                r += dr;
             }
+            rays[sq][d] = Bitboard(bits);
+            d += 1;
         }
+        sq += 1;
     }
     rays
-});
+}
 
 /// Whether direction `d` runs towards higher square indices (so the
 /// nearest piece on the ray is its lowest bit).
@@ -101,6 +114,23 @@ fn nearest(sq: Square, d: usize, occupied: Bitboard) -> Option<Square> {
     }
 }
 
+/// The index in `DIRS` of the direction from `from` to `to` (on a line).
+#[inline]
+fn direction(from: Square, to: Square) -> usize {
+    let df = (to.file() as i8 - from.file() as i8).signum();
+    let dr = (to.rank() as i8 - from.rank() as i8).signum();
+    match (df, dr) {
+        (1, 0) => 0,
+        (-1, 0) => 1,
+        (0, 1) => 2,
+        (0, -1) => 3,
+        (1, 1) => 4,
+        (1, -1) => 5,
+        (-1, 1) => 6,
+        _ => 7,
+    }
+}
+
 /// Influence of both colours on `sq`, indexed by colour (RULES.md 2.2). The
 /// piece on `sq` itself never counts. For a piece of colour X on `sq`,
 /// `[X]` is its support and `[!X]` its persuasion.
@@ -116,18 +146,17 @@ pub fn influence<W: Weights>(pos: &Position, sq: Square) -> [i32; 2] {
             + W::KING * (kings & ours).count() as i32;
     }
     let occ = pos.occupied();
-    for d in 0..8 {
+    // The nearest piece on each ray, by one lookup per ray family; only a
+    // compatible one starts a battery.
+    let firsts = (rook_attacks(sq, occ) & occ & pos.rook_likes())
+        | (bishop_attacks(sq, occ) & occ & pos.bishop_likes());
+    for first in firsts {
+        let d = direction(sq, first);
         let compatible = if d < 4 {
             pos.rook_likes()
         } else {
             pos.bishop_likes()
         };
-        let Some(first) = nearest(sq, d, occ) else {
-            continue;
-        };
-        if !compatible.contains(first) {
-            continue;
-        }
         // The battery: the first compatible piece gives the ray its colour;
         // further compatible pieces of that colour count until the first
         // incompatible or differently coloured piece.
