@@ -10,6 +10,28 @@ use turncoat::search::time::Limits;
 use turncoat::search::Shared;
 use turncoat::Variant;
 
+/// A search of `pos` (after the game's `game_keys`) to `depth`.
+fn depth_params(
+    pos: Position,
+    game_keys: Vec<u64>,
+    depth: u32,
+    threads: usize,
+    searchmoves: Vec<turncoat::board::Move>,
+) -> SearchParams {
+    SearchParams {
+        pos,
+        game_keys,
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        threads,
+        multipv: 1,
+        searchmoves,
+        overhead: Duration::ZERO,
+    }
+}
+
 /// Searches to `depth` and returns (best move, score).
 fn solve(variant: Variant, fen: &str, depth: u32) -> (String, Score) {
     solve_with_threads(variant, fen, depth, 1)
@@ -19,18 +41,7 @@ fn solve(variant: Variant, fen: &str, depth: u32) -> (String, Score) {
 fn solve_with_threads(variant: Variant, fen: &str, depth: u32, threads: usize) -> (String, Score) {
     let pos = Position::from_fen(fen, variant).unwrap();
     let shared = Shared::new(16);
-    let params = SearchParams {
-        pos,
-        game_keys: Vec::new(),
-        limits: Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        },
-        threads,
-        multipv: 1,
-        searchmoves: Vec::new(),
-        overhead: Duration::ZERO,
-    };
+    let params = depth_params(pos, Vec::new(), depth, threads, Vec::new());
     let mut last = Score::Cp(0);
     let result = search(&shared, &params, &mut |r| last = r.score);
     (pos.move_to_uci(result.best.unwrap(), false), last)
@@ -190,18 +201,8 @@ fn score_of_move(variant: Variant, fen: &str, history: &[&str], only: &str, dept
     }
     let pos = *game.position();
     let shared = Shared::new(16);
-    let params = SearchParams {
-        pos,
-        game_keys: game.history().to_vec(),
-        limits: Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        },
-        threads: 1,
-        multipv: 1,
-        searchmoves: vec![pos.parse_move(only).unwrap()],
-        overhead: Duration::ZERO,
-    };
+    let only = vec![pos.parse_move(only).unwrap()];
+    let params = depth_params(pos, game.history().to_vec(), depth, 1, only);
     let mut last = None;
     search(&shared, &params, &mut |r| last = Some(r.score));
     last.unwrap()
