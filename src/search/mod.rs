@@ -175,6 +175,9 @@ pub struct Worker<'a> {
     keys: Vec<u64>,
     root_keys: usize,
     pv: Vec<Vec<Move>>,
+    /// Per ply, the position after each move, where the variant plays the
+    /// moves to order them ([`Rules::PLAY_TO_ORDER`]).
+    children: Vec<Vec<Position>>,
     /// How many root moves the last (maybe interrupted) `search_root`
     /// finished.
     pub root_searched: usize,
@@ -202,6 +205,7 @@ impl<'a> Worker<'a> {
             keys: game_keys.to_vec(),
             root_keys: game_keys.len(),
             pv: vec![Vec::new(); MAX_PLY + 2],
+            children: vec![Vec::new(); MAX_PLY + 2],
             root_searched: 0,
             start: Instant::now(),
             hard_limit: None,
@@ -428,17 +432,29 @@ impl<'a> Worker<'a> {
         }
 
         let pending = pending_gain::<R>(pos);
-        let mut scores = self.order_scores::<R>(pos, &moves, tt_move, ply, pending);
         let us = pos.side_to_move();
         let edge = material_edge(pos, us);
+        if R::PLAY_TO_ORDER {
+            let children = &mut self.children[ply];
+            children.clear();
+            children.extend(moves.iter().map(|&mv| R::play(pos, mv)));
+        }
+        let mut scores = self.order_scores::<R>(pos, &moves, tt_move, ply, pending, edge);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
         let mut groups_tried = Bitboard::EMPTY;
         self.keys.push(key);
         for i in 0..moves.len() {
-            let (mv, _) = pick_next(&mut moves, &mut scores, i);
-            let child = R::play(pos, mv);
+            let next = pick_next(&mut scores, i);
+            moves.swap(i, next);
+            let mv = moves[i];
+            let child = if R::PLAY_TO_ORDER {
+                self.children[ply].swap(i, next);
+                self.children[ply][i]
+            } else {
+                R::play(pos, mv)
+            };
             // Winning only what any move wins is not tactical.
             let gain = material_edge(&child, us) - edge;
             let mut tactical =
@@ -598,17 +614,21 @@ impl<'a> Worker<'a> {
         tt_move: Move,
         ply: usize,
         pending: i32,
+        edge: i32,
     ) -> ArrayVec<i32, MAX_MOVES> {
+        let us = pos.side_to_move();
         moves
             .iter()
-            .map(|&mv| {
+            .enumerate()
+            .map(|(i, &mv)| {
                 if mv == tt_move {
                     return 1 << 28;
                 }
-                let victim = if R::may_gain(pos, mv) {
+                let victim = if R::PLAY_TO_ORDER {
+                    // A conversion moves a piece from one side to the other.
+                    (material_edge(&self.children[ply][i], us) - edge - pending) / 2
+                } else if R::may_gain(pos, mv) {
                     pos.kind_at(mv.to()).map_or(0, |k| GAIN_VALUES[k.index()])
-                        + R::conversion_gain(pos, mv)
-                        - pending / 2
                 } else {
                     0
                 };
@@ -637,16 +657,16 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// Selection sort step: swaps the best remaining move into place `i`.
+/// Selection sort step: swaps the best remaining score into place `i` and
+/// returns where it was (the caller swaps the move alongside).
 #[inline]
-fn pick_next(moves: &mut MoveList, scores: &mut [i32], i: usize) -> (Move, i32) {
+fn pick_next(scores: &mut [i32], i: usize) -> usize {
     let mut best = i;
-    for j in i + 1..moves.len() {
+    for j in i + 1..scores.len() {
         if scores[j] > scores[best] {
             best = j;
         }
     }
-    moves.swap(i, best);
     scores.swap(i, best);
-    (moves[i], scores[i])
+    best
 }

@@ -145,12 +145,11 @@ pub trait Rules {
         None
     }
 
-    /// Material (centipawns) that `mv` wins other than by capturing — the
-    /// pacifist conversions — for move ordering; 0 in capture variants.
-    #[inline]
-    fn conversion_gain(_pos: &Position, _mv: Move) -> i32 {
-        0
-    }
+    /// Whether a move's gain is known only by playing it (the pacifist
+    /// conversions): the search then plays every move once, orders the
+    /// moves by what they win and keeps the positions to search them. In
+    /// the capture variants the captured piece tells the gain.
+    const PLAY_TO_ORDER: bool = false;
 
     /// The opponent's pieces that convert after (almost) any move of the
     /// side to move, whatever it is: in the pacifist variants, those it

@@ -56,17 +56,8 @@ impl<W: Weights> Rules for Pacifist<W> {
         true
     }
 
-    /// The value of the pieces the move's cascade converts.
-    fn conversion_gain(pos: &Position, mv: Move) -> i32 {
-        const VALUES: [i32; 6] = [100, 300, 300, 500, 900, 1500];
-        let them = pos.side_to_move().flip();
-        let after = play_move::<W>(pos, mv);
-        let converted = pos.by_color(them) - after.by_color(them);
-        converted
-            .into_iter()
-            .map(|sq| VALUES[pos.kind_at(sq).map_or(0, |k| k.index())])
-            .sum()
-    }
+    /// Every move may convert; only playing it tells what.
+    const PLAY_TO_ORDER: bool = true;
 
     fn pending_conversions(pos: &Position) -> Bitboard {
         let us = pos.side_to_move();
