@@ -208,19 +208,24 @@ fn score_of_move(variant: Variant, fen: &str, history: &[&str], only: &str, dept
     last.unwrap()
 }
 
+/// The repeating move `mv` scores a draw at every depth from 1 to `max_depth`.
+fn repeats_to_a_draw(variant: Variant, fen: &str, history: &[&str], mv: &str, max_depth: u32) {
+    for depth in 1..=max_depth {
+        assert_eq!(
+            score_of_move(variant, fen, history, mv, depth),
+            Score::Cp(0),
+            "depth {depth}"
+        );
+    }
+}
+
 #[test]
 fn a_repetition_at_the_horizon_is_a_draw() {
     // Knights out and back: Nf3 repeats the position after 1.Nf3, even
     // where it is the last ply before the quiescence search.
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let history = ["g1f3", "g8f6", "f3g1", "f6g8"];
-    for depth in 1..=3 {
-        assert_eq!(
-            score_of_move(Variant::Chess, start, &history, "g1f3", depth),
-            Score::Cp(0),
-            "depth {depth}"
-        );
-    }
+    repeats_to_a_draw(Variant::Chess, start, &history, "g1f3", 3);
 }
 
 #[test]
@@ -231,11 +236,5 @@ fn pacifist_repetitions_reach_across_conversions() {
     // after Rh4.
     let fen = "1rb2b1r/4np1p/3qknpP/1pPpp1P1/2QKP3/P3NN2/PPPPBP2/R1B4R w - - 0 32";
     let history = ["h1h4", "d6c6", "d4c3", "c6d6"];
-    for depth in 1..=4 {
-        assert_eq!(
-            score_of_move(Variant::Pacifist2, fen, &history, "c3d4", depth),
-            Score::Cp(0),
-            "depth {depth}"
-        );
-    }
+    repeats_to_a_draw(Variant::Pacifist2, fen, &history, "c3d4", 4);
 }
