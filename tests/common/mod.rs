@@ -19,7 +19,12 @@ pub struct Engine {
 
 impl Engine {
     pub fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_turncoat"))
+        Engine::start_binary(std::path::Path::new(env!("CARGO_BIN_EXE_turncoat")))
+    }
+
+    /// Starts the engine binary at `path` (another build, for comparisons).
+    pub fn start_binary(path: &std::path::Path) -> Engine {
+        let mut child = Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
