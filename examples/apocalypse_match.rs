@@ -10,8 +10,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 use turncoat::board::{Color, Outcome};
-use turncoat::search::simultaneous::{sample, search, SimShared};
-use turncoat::variants::apocalypse::{Action, Game, Kind, Ply, Position};
+use turncoat::search::equilibrium::{sample, solve_turn, SimShared};
+use turncoat::variants::apocalypse::{Action, ApocalypseGame, ApocalypsePosition, Kind, Ply};
 
 struct Rng(u64);
 impl Rng {
@@ -29,7 +29,7 @@ impl Rng {
 /// Material (pawn 1, knight 3) a sure move gains when played alone on the
 /// board: the enemy piece on its destination, plus 2 when a pawn becomes
 /// a knight.
-fn material_alone(pos: &Position, side: Color, p: &Ply) -> i32 {
+fn material_alone(pos: &ApocalypsePosition, side: Color, p: &Ply) -> i32 {
     let captured = match pos.piece_at(p.to) {
         Some((c, Kind::Pawn)) if c != side => 1,
         Some((c, Kind::Knight)) if c != side => 3,
@@ -43,7 +43,7 @@ fn material_alone(pos: &Position, side: Color, p: &Ply) -> i32 {
     captured + promoted
 }
 
-fn vchess_bot(pos: &Position, side: Color, rng: &mut Rng) -> Ply {
+fn vchess_bot(pos: &ApocalypsePosition, side: Color, rng: &mut Rng) -> Ply {
     let cands = pos.candidates(side);
     let spec: Vec<Ply> = cands.iter().copied().filter(|p| !p.sure).collect();
     if !spec.is_empty() && rng.next() < spec.len() as f64 / cands.len() as f64 {
@@ -66,7 +66,7 @@ fn vchess_bot(pos: &Position, side: Color, rng: &mut Rng) -> Ply {
 }
 
 fn play(engine_side: Color, movetime: Duration, opponent: &str, seed: u64) -> (f64, Outcome) {
-    let mut game = Game::new(Position::start());
+    let mut game = ApocalypseGame::new(ApocalypsePosition::start());
     let mut rng = Rng(seed | 1);
     let shared = SimShared::default();
     loop {
@@ -83,8 +83,8 @@ fn play(engine_side: Color, movetime: Duration, opponent: &str, seed: u64) -> (f
         }
         let pos = *game.position();
         shared.stop.store(false, Ordering::Relaxed);
-        let r =
-            search(&shared, &pos, 64, Some(movetime), 1, &mut |_| {}).expect("game in progress");
+        let r = solve_turn(&shared, &pos, 64, Some(movetime), 1, &mut |_| {})
+            .expect("game in progress");
         let strategy = if engine_side == Color::White {
             &r.white
         } else {

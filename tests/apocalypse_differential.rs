@@ -10,14 +10,14 @@
 //! * for every (white, black) pair of candidates, or a random sample of the
 //!   pairs in some positions, the resulting position (FEN) and its end of
 //!   the game (`terminal`) are the same;
-//! * the game goes on with a random pair, and `Game::outcome` (repetition
+//! * the game goes on with a random pair, and `ApocalypseGame::outcome` (repetition
 //!   included) agrees with the reference's game.
 
 mod apocalypse_reference;
 
 use apocalypse_reference::{self as reference, Candidate, End, Side};
 use turncoat::board::{Color, Outcome};
-use turncoat::variants::apocalypse::{Game, Ply, Position};
+use turncoat::variants::apocalypse::{ApocalypseGame, ApocalypsePosition, Ply};
 
 /// xorshift64*: small, seeded, good enough to pick moves.
 struct Rng(u64);
@@ -97,7 +97,7 @@ struct Policy {
 /// (after checking that the two lists are equal).
 fn aligned_candidates(
     fen: &str,
-    pos: &Position,
+    pos: &ApocalypsePosition,
     rpos: &reference::Pos,
     side: Side,
 ) -> (Vec<Ply>, Vec<Candidate>) {
@@ -125,7 +125,7 @@ fn aligned_candidates(
 }
 
 /// FEN agreement: both writers agree and each reader reads the other's FEN.
-fn check_fen(pos: &Position, rpos: &reference::Pos, context: &str) {
+fn check_fen(pos: &ApocalypsePosition, rpos: &reference::Pos, context: &str) {
     let fen = pos.to_fen();
     assert_eq!(fen, rpos.to_fen(), "FEN writers differ ({context})");
     let reread = reference::Pos::from_fen(&fen)
@@ -134,14 +134,14 @@ fn check_fen(pos: &Position, rpos: &reference::Pos, context: &str) {
         &reread, rpos,
         "reference reads {fen} differently ({context})"
     );
-    let reread = Position::from_fen(&rpos.to_fen())
+    let reread = ApocalypsePosition::from_fen(&rpos.to_fen())
         .unwrap_or_else(|e| panic!("engine rejects reference FEN {fen}: {e} ({context})"));
     assert_eq!(reread.to_fen(), fen, "engine FEN round trip ({context})");
 }
 
 /// Compares one start-of-turn position and returns the aligned candidates.
 fn compare_position(
-    pos: &Position,
+    pos: &ApocalypsePosition,
     rpos: &reference::Pos,
     first: bool,
     policy: &Policy,
@@ -207,10 +207,11 @@ fn pick(rng: &mut Rng, list: &[Candidate], policy: &Policy) -> usize {
 
 /// One game of random turns from `fen`, compared turn by turn.
 fn play_game(fen: &str, policy: Policy, rng: &mut Rng, stats: &mut Stats) {
-    let epos = Position::from_fen(fen).unwrap_or_else(|e| panic!("engine rejects {fen}: {e}"));
+    let epos =
+        ApocalypsePosition::from_fen(fen).unwrap_or_else(|e| panic!("engine rejects {fen}: {e}"));
     let rpos =
         reference::Pos::from_fen(fen).unwrap_or_else(|e| panic!("reference rejects {fen}: {e}"));
-    let mut game = Game::new(epos);
+    let mut game = ApocalypseGame::new(epos);
     let mut rgame = reference::Game::new(rpos);
     let mut moves: Vec<String> = Vec::new();
     stats.games += 1;
@@ -403,7 +404,7 @@ fn random_placement(rng: &mut Rng) -> String {
 #[test]
 fn repetition_agrees() {
     let start = reference::START_FEN;
-    let mut game = Game::new(Position::from_fen(start).unwrap());
+    let mut game = ApocalypseGame::new(ApocalypsePosition::from_fen(start).unwrap());
     let mut rgame = reference::Game::new(reference::Pos::from_fen(start).unwrap());
     let turns = [("a1c2", "a5c4"), ("c2a1", "c4a5")];
     for k in 0..4 {
@@ -460,7 +461,11 @@ fn fen_validity_agrees() {
             ok,
             "reference on {fen}"
         );
-        assert_eq!(Position::from_fen(fen).is_ok(), ok, "engine on {fen}");
+        assert_eq!(
+            ApocalypsePosition::from_fen(fen).is_ok(),
+            ok,
+            "engine on {fen}"
+        );
     }
 }
 

@@ -5,12 +5,13 @@
 mod common;
 use common::Engine;
 use turncoat::board::Color;
-use turncoat::search::simultaneous::{sample, search, SimShared};
-use turncoat::variants::apocalypse::{Game, Position};
+use turncoat::search::equilibrium::{sample, solve_turn, SimShared};
+use turncoat::variants::apocalypse::{ApocalypseGame, ApocalypsePosition};
 
-fn solve(fen: &str, depth: u32) -> turncoat::search::simultaneous::SimResult {
-    let pos = Position::from_fen(fen).unwrap();
-    search(&SimShared::default(), &pos, depth, None, 1, &mut |_| {}).expect("a game in progress")
+fn solve(fen: &str, depth: u32) -> turncoat::search::equilibrium::SimResult {
+    let pos = ApocalypsePosition::from_fen(fen).unwrap();
+    solve_turn(&SimShared::default(), &pos, depth, None, 1, &mut |_| {})
+        .expect("a game in progress")
 }
 
 #[test]
@@ -20,7 +21,7 @@ fn strategies_are_distributions_over_legal_candidates() {
         "npppn/p4/4p/P2PP/NPP1N w 00 2",
         "4n/1P1p1/2p2/4P/N3N w 01 4",
     ] {
-        let pos = Position::from_fen(fen).unwrap();
+        let pos = ApocalypsePosition::from_fen(fen).unwrap();
         let r = solve(fen, 2);
         for (side, strategy) in [(Color::White, &r.white), (Color::Black, &r.black)] {
             let legal = pos.candidates(side);
@@ -70,7 +71,7 @@ fn blacks_choice_ignores_whites_pending_ply() {
     }
     assert!(answers.windows(2).all(|w| w[0] == w[1]), "{answers:?}");
     // And the choice is one of black's candidates.
-    let pos = Position::from_fen("npppn/p4/4p/P2PP/NPP1N w 00 2").unwrap();
+    let pos = ApocalypsePosition::from_fen("npppn/p4/4p/P2PP/NPP1N w 00 2").unwrap();
     assert!(pos.parse_ply(Color::Black, &answers[0][9..]).is_ok());
 }
 
@@ -101,11 +102,11 @@ fn uci_position_errors_and_perft() {
 fn whole_games_engine_against_engine() {
     let shared = SimShared::default();
     for game_no in 0..3u64 {
-        let mut game = Game::new(Position::start());
+        let mut game = ApocalypseGame::new(ApocalypsePosition::start());
         let mut u = 0.123 + game_no as f64 * 0.29;
         while game.outcome().is_none() && game.turns().len() < 150 {
             let pos = *game.position();
-            let r = search(&shared, &pos, 1, None, 1, &mut |_| {}).expect("a move");
+            let r = solve_turn(&shared, &pos, 1, None, 1, &mut |_| {}).expect("a move");
             u = (u * 9301.0 + 0.49297) % 1.0;
             let w = sample(&r.white, u).unwrap();
             u = (u * 9301.0 + 0.49297) % 1.0;

@@ -1,14 +1,14 @@
 //! RULES.md section 5, point by point, and the seed's examples.
 
 use turncoat::board::{Color, Outcome};
-use turncoat::variants::apocalypse::{Game, Position};
+use turncoat::variants::apocalypse::{ApocalypseGame, ApocalypsePosition};
 
-fn pos(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+fn pos(fen: &str) -> ApocalypsePosition {
+    ApocalypsePosition::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// Candidates of a side as (notation, sure), sorted.
-fn cands(p: &Position, side: Color) -> Vec<(String, bool)> {
+fn cands(p: &ApocalypsePosition, side: Color) -> Vec<(String, bool)> {
     let mut v: Vec<(String, bool)> = p
         .candidates(side)
         .iter()
@@ -18,7 +18,7 @@ fn cands(p: &Position, side: Color) -> Vec<(String, bool)> {
     v
 }
 
-fn turn(p: &Position, w: &str, b: &str) -> Position {
+fn turn(p: &ApocalypsePosition, w: &str, b: &str) -> ApocalypsePosition {
     let wp = p.parse_ply(Color::White, w).unwrap();
     let bp = p.parse_ply(Color::Black, b).unwrap();
     p.resolve(wp, bp)
@@ -26,7 +26,7 @@ fn turn(p: &Position, w: &str, b: &str) -> Position {
 
 #[test]
 fn start_position_and_fen_round_trip() {
-    let p = Position::start();
+    let p = ApocalypsePosition::start();
     assert_eq!(p.to_fen(), "npppn/p3p/5/P3P/NPPPN w 00 1");
     for fen in [
         "npppn/p4/4P/P2pP/NPP1N w 00 3",
@@ -53,14 +53,14 @@ fn bad_fens_are_rejected_clearly() {
         ("nPppn/p3p/5/P3P/NPPPN w 00 1", "last rank"),
         ("npppn/p3p/5/P3P/NPpPN w 00 1", "last rank"),
     ] {
-        let e = Position::from_fen(fen).unwrap_err().to_string();
+        let e = ApocalypsePosition::from_fen(fen).unwrap_err().to_string();
         assert!(e.contains(what), "{fen}: {e}");
     }
 }
 
 #[test]
 fn knight_jumps_sure_and_speculative_self_capture() {
-    let p = Position::start();
+    let p = ApocalypsePosition::start();
     let c = cands(&p, Color::White);
     // From the start, a1 jumps to the empty b3 and c2: sure.
     assert!(c.contains(&("a1b3".into(), true)));
@@ -126,7 +126,7 @@ fn promotion_with_two_knights_relocates_or_speculates() {
 
 #[test]
 fn seed_example_pawns_swap_places() {
-    let p = Position::start();
+    let p = ApocalypsePosition::start();
     let p = turn(&p, "d1d2", "e4e3");
     let p = turn(&p, "d2e3", "e3d2");
     assert_eq!(p.to_fen(), "npppn/p4/4P/P2pP/NPP1N w 00 3");
@@ -134,7 +134,7 @@ fn seed_example_pawns_swap_places() {
 
 #[test]
 fn seed_example_speculation_pays_only_against_the_right_move() {
-    let p = Position::start();
+    let p = ApocalypsePosition::start();
     // a2b3 is valid only if black's move ends on b3 (Na5-b3): then the
     // speculative pawn wins the collision and the knight vanishes.
     let hit = turn(&p, "a2b3", "a5b3");
@@ -147,7 +147,7 @@ fn seed_example_speculation_pays_only_against_the_right_move() {
 #[test]
 fn speculation_needs_a_sure_opponent_move() {
     // Both speculate on each other: neither is valid, both are penalised.
-    let p = Position::start();
+    let p = ApocalypsePosition::start();
     let both = turn(&p, "a2b3", "b5a4");
     assert_eq!(both.to_fen(), "npppn/p3p/5/P3P/NPPPN w 11 2");
 }
@@ -178,7 +178,7 @@ fn collision_rules_one_by_one() {
     let p = pos("n4/1p3/5/1P3/4N w 00 1");
     assert_eq!(turn(&p, "b2b3", "b4b3").to_fen(), "n4/5/5/5/4N w 00 2");
     // The speculative move wins against a sure one (seed: a2b3 vs Na5-b3).
-    let p = Position::start();
+    let p = ApocalypsePosition::start();
     assert_eq!(
         turn(&p, "a2b3", "a5b3")
             .piece_at(turncoat::variants::apocalypse::Sq::parse("b3").unwrap())
@@ -224,12 +224,12 @@ fn end_rules_in_their_order() {
         pos("p4/P4/5/5/5 w 00 5").terminal(),
         Some(Outcome::Draw("no sure move"))
     );
-    assert_eq!(Position::start().terminal(), None);
+    assert_eq!(ApocalypsePosition::start().terminal(), None);
 }
 
 #[test]
 fn threefold_repetition_counts_the_start() {
-    let mut g = Game::new(Position::start());
+    let mut g = ApocalypseGame::new(ApocalypsePosition::start());
     // Knights go out and back twice: the start position occurs a third time.
     let quiet = [("a1c2", "e5c4"), ("c2a1", "c4e5")];
     for _ in 0..2 {
@@ -247,7 +247,7 @@ fn threefold_repetition_counts_the_start() {
 
 #[test]
 fn notation_errors() {
-    let p = Position::start();
+    let p = ApocalypsePosition::start();
     for bad in [
         "",
         "a1",

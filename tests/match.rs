@@ -258,8 +258,8 @@ fn apocalypse_tournament_turn_by_turn_over_both_protocols() {
             .filter(|t| !t.ends_with('.'))
             .collect();
         assert!(plies.len().is_multiple_of(2), "whole turns: {game}");
-        let mut g = turncoat::variants::apocalypse::Game::new(
-            turncoat::variants::apocalypse::Position::start(),
+        let mut g = turncoat::variants::apocalypse::ApocalypseGame::new(
+            turncoat::variants::apocalypse::ApocalypsePosition::start(),
         );
         for turn in plies.chunks(2) {
             let pos = *g.position();

@@ -49,14 +49,14 @@ fn parse_perft_args(args: &[String]) -> Result<PerftArgs, String> {
 /// simultaneous-move game (whose perft counts turns, RULES.md 5.4).
 pub enum PerftPosition {
     Board(Position),
-    Apocalypse(apocalypse::Position),
+    Apocalypse(apocalypse::ApocalypsePosition),
 }
 
 impl PerftPosition {
     pub fn parse(variant: Variant, fen: Option<&str>) -> Result<PerftPosition, String> {
         let fen = fen.unwrap_or(variant.start_fen());
         if variant == Variant::Apocalypse {
-            return apocalypse::Position::from_fen(fen)
+            return apocalypse::ApocalypsePosition::from_fen(fen)
                 .map(PerftPosition::Apocalypse)
                 .map_err(|e| format!("bad FEN: {e}"));
         }

@@ -6,7 +6,7 @@
 use crate::board::Color;
 use crate::variants::apocalypse::board::squares;
 use crate::variants::apocalypse::candidates::knight_targets;
-use crate::variants::apocalypse::{Kind, Position};
+use crate::variants::apocalypse::{ApocalypsePosition, Kind};
 
 pub const WIN: i32 = 10_000;
 
@@ -29,7 +29,7 @@ impl Terms {
 
 /// Squares the pieces of `c` could capture on next turn (knight jumps and
 /// pawn diagonals).
-fn threats(pos: &Position, c: Color) -> u32 {
+fn threats(pos: &ApocalypsePosition, c: Color) -> u32 {
     let dr = if c == Color::White { 1 } else { -1 };
     let mut t = squares(pos.pieces(c, Kind::Knight)).fold(0, |b, s| b | knight_targets(s));
     for p in squares(pos.pieces(c, Kind::Pawn)) {
@@ -42,7 +42,7 @@ fn threats(pos: &Position, c: Color) -> u32 {
     t
 }
 
-pub fn terms(pos: &Position, c: Color) -> Terms {
+pub fn terms(pos: &ApocalypsePosition, c: Color) -> Terms {
     let pawns = pos.pieces(c, Kind::Pawn);
     let knights = pos.pieces(c, Kind::Knight);
     let n_pawns = pawns.count_ones() as i32;
@@ -78,11 +78,11 @@ pub fn terms(pos: &Position, c: Color) -> Terms {
 }
 
 /// Static value for white (positive: white is better).
-pub fn evaluate(pos: &Position) -> i32 {
+pub fn evaluate(pos: &ApocalypsePosition) -> i32 {
     terms(pos, Color::White).total() - terms(pos, Color::Black).total()
 }
 
-pub fn explain(pos: &Position) -> String {
+pub fn explain(pos: &ApocalypsePosition) -> String {
     let (w, b) = (terms(pos, Color::White), terms(pos, Color::Black));
     let row = |name: &str, a: i32, c: i32| format!("{name:<12} {a:>6} {c:>6} {:>6}\n", a - c);
     let mut s = format!(

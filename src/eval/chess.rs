@@ -6,7 +6,7 @@
 //! terms to the same table (see [`super::subversion`]).
 
 use super::pst;
-use super::{s, term_line, Score};
+use super::{s, term_line, Tapered};
 use crate::board::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
 
@@ -45,7 +45,7 @@ pub const TERM_NAMES: [&str; N_TERMS] = [
 ];
 
 /// Piece values by kind index (the king's is never counted).
-pub const VALUE: [Score; 6] = [
+pub const VALUE: [Tapered; 6] = [
     s(85, 110),
     s(330, 310),
     s(345, 335),
@@ -59,16 +59,16 @@ const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 pub const PHASE_MAX: i32 = 24;
 
 // Mobility: per reachable square, around a typical count.
-const MOB_KNIGHT: (Score, i32) = (s(4, 4), 4);
-const MOB_BISHOP: (Score, i32) = (s(5, 5), 6);
-const MOB_ROOK: (Score, i32) = (s(2, 4), 6);
-const MOB_QUEEN: (Score, i32) = (s(1, 2), 12);
+const MOB_KNIGHT: (Tapered, i32) = (s(4, 4), 4);
+const MOB_BISHOP: (Tapered, i32) = (s(5, 5), 6);
+const MOB_ROOK: (Tapered, i32) = (s(2, 4), 6);
+const MOB_QUEEN: (Tapered, i32) = (s(1, 2), 12);
 
 // Pawn structure.
-const DOUBLED: Score = s(-10, -22);
-const ISOLATED: Score = s(-10, -14);
+const DOUBLED: Tapered = s(-10, -22);
+const ISOLATED: Tapered = s(-10, -14);
 /// Passed pawn bonus by relative rank.
-const PASSED_BONUS: [Score; 8] = [
+const PASSED_BONUS: [Tapered; 8] = [
     s(0, 0),
     s(5, 10),
     s(8, 15),
@@ -92,28 +92,28 @@ const SHIELD_FAR: i32 = 8;
 const SHIELD_MISSING: i32 = -12;
 const SHIELD_OPEN_FILE: i32 = -8;
 
-const BISHOP_PAIR_BONUS: Score = s(30, 55);
-const ROOK_OPEN: Score = s(25, 10);
-const ROOK_SEMI_OPEN: Score = s(12, 8);
-const TEMPO_BONUS: Score = s(15, 8);
+const BISHOP_PAIR_BONUS: Tapered = s(30, 55);
+const ROOK_OPEN: Tapered = s(25, 10);
+const ROOK_SEMI_OPEN: Tapered = s(12, 8);
+const TEMPO_BONUS: Tapered = s(15, 8);
 
 /// Per-colour terms of one position and its phase.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Terms {
-    pub t: [[Score; 2]; N_TERMS],
+    pub t: [[Tapered; 2]; N_TERMS],
     pub phase: i32,
 }
 
 impl Terms {
     #[inline]
-    pub fn add(&mut self, term: usize, c: Color, v: Score) {
+    pub fn add(&mut self, term: usize, c: Color, v: Tapered) {
         self.t[term][c.index()] += v;
     }
 
     /// White minus black, summed over all terms.
     #[inline]
-    pub fn total(&self) -> Score {
-        let mut sum = Score::ZERO;
+    pub fn total(&self) -> Tapered {
+        let mut sum = Tapered::ZERO;
         for term in &self.t {
             sum += term[0] - term[1];
         }
@@ -289,7 +289,7 @@ pub fn terms(pos: &Position) -> Terms {
             phase += n * PHASE_WEIGHT[ki];
             t.add(MATERIAL, c, VALUE[ki] * n);
             let (mg, eg) = (pst::CHESS_MG[ki], pst::CHESS_EG[ki]);
-            let mut ps = Score::ZERO;
+            let mut ps = Tapered::ZERO;
             for sq in set {
                 let i = pst::index(c, sq);
                 ps += s(mg[i] as i32, eg[i] as i32);
@@ -306,7 +306,7 @@ pub fn terms(pos: &Position) -> Terms {
         let zone = enemy_king.map_or(Bitboard::EMPTY, |k| king_attacks(k).with(k));
         let mut attackers = 0usize;
         let mut danger = 0i32;
-        let mut mob = Score::ZERO;
+        let mut mob = Tapered::ZERO;
         let mut note = |a: Bitboard, kind: PieceKind| {
             let hits = (a & zone).count() as i32;
             if hits > 0 {
@@ -324,7 +324,7 @@ pub fn terms(pos: &Position) -> Terms {
             mob += MOB_BISHOP.0 * ((a & area).count() as i32 - MOB_BISHOP.1);
             note(a, PieceKind::Bishop);
         }
-        let mut rooks = Score::ZERO;
+        let mut rooks = Tapered::ZERO;
         for sq in pos.pieces(c, PieceKind::Rook) {
             let a = rook_attacks(sq, occ);
             mob += MOB_ROOK.0 * ((a & area).count() as i32 - MOB_ROOK.1);
@@ -396,10 +396,10 @@ fn shelter(c: Color, k: Square, ours: Bitboard, theirs: Bitboard) -> i32 {
 
 /// Doubled and isolated pawns, and passed pawns (with king distances to
 /// the stop square in the endgame).
-fn pawn_terms(pos: &Position, c: Color, ours: Bitboard, theirs: Bitboard) -> (Score, Score) {
+fn pawn_terms(pos: &Position, c: Color, ours: Bitboard, theirs: Bitboard) -> (Tapered, Tapered) {
     let ci = c.index();
-    let mut structure = Score::ZERO;
-    let mut passed = Score::ZERO;
+    let mut structure = Tapered::ZERO;
+    let mut passed = Tapered::ZERO;
     let own_king = pos.king_square(c);
     let enemy_king = pos.king_square(c.flip());
     let occ = pos.occupied();
@@ -436,7 +436,7 @@ fn pawn_terms(pos: &Position, c: Color, ours: Bitboard, theirs: Bitboard) -> (Sc
 
 /// The term table of [`terms`] as text (the first `n` terms).
 pub fn format_terms(t: &Terms, n: usize) -> String {
-    let sc = |v: Score| format!("{}/{}", v.mg, v.eg);
+    let sc = |v: Tapered| format!("{}/{}", v.mg, v.eg);
     let mut lines = vec![
         "Evaluation terms (middlegame/endgame, centipawns, white's view)".to_string(),
         term_line("Term", "White", "Black", "Total"),

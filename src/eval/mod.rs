@@ -71,19 +71,19 @@ pub fn explain(pos: &Position) -> String {
 
 /// A middlegame / endgame score pair.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Score {
+pub struct Tapered {
     pub mg: i32,
     pub eg: i32,
 }
 
-/// Shorthand for a [`Score`].
+/// Shorthand for a [`Tapered`].
 #[inline]
-pub const fn s(mg: i32, eg: i32) -> Score {
-    Score { mg, eg }
+pub const fn s(mg: i32, eg: i32) -> Tapered {
+    Tapered { mg, eg }
 }
 
-impl Score {
-    pub const ZERO: Score = s(0, 0);
+impl Tapered {
+    pub const ZERO: Tapered = s(0, 0);
 
     /// Interpolates by `phase` (0 = bare endgame .. `PHASE_MAX` = full middlegame).
     #[inline]
@@ -92,44 +92,44 @@ impl Score {
     }
 }
 
-impl Add for Score {
-    type Output = Score;
+impl Add for Tapered {
+    type Output = Tapered;
     #[inline]
-    fn add(self, o: Score) -> Score {
+    fn add(self, o: Tapered) -> Tapered {
         s(self.mg + o.mg, self.eg + o.eg)
     }
 }
-impl Sub for Score {
-    type Output = Score;
+impl Sub for Tapered {
+    type Output = Tapered;
     #[inline]
-    fn sub(self, o: Score) -> Score {
+    fn sub(self, o: Tapered) -> Tapered {
         s(self.mg - o.mg, self.eg - o.eg)
     }
 }
-impl Neg for Score {
-    type Output = Score;
+impl Neg for Tapered {
+    type Output = Tapered;
     #[inline]
-    fn neg(self) -> Score {
+    fn neg(self) -> Tapered {
         s(-self.mg, -self.eg)
     }
 }
-impl Mul<i32> for Score {
-    type Output = Score;
+impl Mul<i32> for Tapered {
+    type Output = Tapered;
     #[inline]
-    fn mul(self, k: i32) -> Score {
+    fn mul(self, k: i32) -> Tapered {
         s(self.mg * k, self.eg * k)
     }
 }
-impl AddAssign for Score {
+impl AddAssign for Tapered {
     #[inline]
-    fn add_assign(&mut self, o: Score) {
+    fn add_assign(&mut self, o: Tapered) {
         self.mg += o.mg;
         self.eg += o.eg;
     }
 }
-impl SubAssign for Score {
+impl SubAssign for Tapered {
     #[inline]
-    fn sub_assign(&mut self, o: Score) {
+    fn sub_assign(&mut self, o: Tapered) {
         self.mg -= o.mg;
         self.eg -= o.eg;
     }

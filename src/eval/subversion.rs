@@ -12,20 +12,20 @@
 use super::chess::{
     self, format_terms, Terms, CURRENCY, KING_SHIELD, N_TERMS, SUBVERSION_THREATS, VALUE,
 };
-use super::{s, Score};
+use super::{s, Tapered};
 use crate::board::attacks::king_attacks;
 use crate::board::{Bitboard, Color, PieceKind, Position};
 
 /// Bonus per own pawn, and for owning at least one (subversions possible).
-const PAWN_CURRENCY: Score = s(10, 8);
-const HAS_CURRENCY: Score = s(20, 15);
+const PAWN_CURRENCY: Tapered = s(10, 8);
+const HAS_CURRENCY: Tapered = s(20, 15);
 /// Per enemy target next to one of our men, by kind, while we own a pawn.
-const THREAT: [Score; 6] = [s(8, 8), s(30, 25), s(30, 25), s(45, 40), s(70, 60), s(0, 0)];
+const THREAT: [Tapered; 6] = [s(8, 8), s(30, 25), s(30, 25), s(45, 40), s(70, 60), s(0, 0)];
 /// The side to move can subvert its best target now: this fraction
 /// (1/`NOW_DIVISOR`) of the swing, less the pawn paid.
 const NOW_DIVISOR: i32 = 5;
 /// Per own piece next to its own king (immune), by kind.
-const SHIELDED: [Score; 6] = [s(2, 2), s(8, 4), s(8, 4), s(8, 6), s(12, 8), s(0, 0)];
+const SHIELDED: [Tapered; 6] = [s(2, 2), s(8, 4), s(8, 4), s(8, 6), s(12, 8), s(0, 0)];
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
@@ -60,7 +60,7 @@ pub fn terms(pos: &Position) -> Terms {
         // Own pieces next to their own king are immune.
         if let Some(k) = pos.king_square(c) {
             let guarded = king_attacks(k) & pos.by_color(c);
-            let mut v = Score::ZERO;
+            let mut v = Tapered::ZERO;
             for kind in [
                 PieceKind::Pawn,
                 PieceKind::Knight,
@@ -88,8 +88,8 @@ pub fn terms(pos: &Position) -> Terms {
         if targets.is_empty() {
             continue;
         }
-        let mut v = Score::ZERO;
-        let mut best = Score::ZERO;
+        let mut v = Tapered::ZERO;
+        let mut best = Tapered::ZERO;
         for kind in [
             PieceKind::Pawn,
             PieceKind::Knight,
@@ -153,10 +153,10 @@ mod tests {
         assert!(t.t[SUBVERSION_THREATS][0].mg > 100);
         // Without a pawn to pay with, no threat.
         let broke = pos("k7/8/8/4q3/3N4/8/8/7K w - - 0 1");
-        assert_eq!(terms(&broke).t[SUBVERSION_THREATS][0], Score::ZERO);
+        assert_eq!(terms(&broke).t[SUBVERSION_THREATS][0], Tapered::ZERO);
         // Next to its own king, the queen is immune.
         let shielded = pos("8/8/5k2/4q3/3N4/8/P7/7K w - - 0 1");
-        assert_eq!(terms(&shielded).t[SUBVERSION_THREATS][0], Score::ZERO);
+        assert_eq!(terms(&shielded).t[SUBVERSION_THREATS][0], Tapered::ZERO);
         assert!(terms(&shielded).t[KING_SHIELD][1].mg > 0);
         assert!(evaluate(&threat) > evaluate(&broke));
     }

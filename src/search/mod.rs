@@ -8,8 +8,8 @@
 //! * [`threads`]: running the workers and picking the result.
 //! * this file: the alpha-beta worker itself.
 
+pub mod equilibrium;
 pub mod matrix;
-pub mod simultaneous;
 pub mod threads;
 pub mod time;
 pub mod tt;
@@ -408,7 +408,7 @@ impl<'a> Worker<'a> {
 
         if !pv_node && !respond {
             // Reverse futility: far above beta near the horizon.
-            if R::PRUNE_ON_STATIC_EVAL
+            if R::REVERSE_FUTILITY
                 && depth <= 3
                 && static_eval - 150 * depth >= beta
                 && beta.abs() < MATE_BOUND

@@ -6,7 +6,7 @@ use super::referee::Opening;
 use super::simultaneous;
 use crate::board::{Color, Move, MoveKind, PieceKind, Position};
 use crate::cli::perft::PerftPosition;
-use crate::search::simultaneous::{search as simultaneous_search, SimShared};
+use crate::search::equilibrium::{solve_turn, SimShared};
 use crate::search::threads::{search, Score, SearchParams};
 use crate::search::time::Limits;
 use crate::search::Shared;
@@ -283,11 +283,11 @@ pub fn random_opening(variant: Variant, plies: u32, max_cp: i32, seed: &mut u64)
 /// failed speculation would hand out a penalty), kept when a quick
 /// equilibrium search values it within ±`max_cp`.
 fn random_turns(turns: u32, max_cp: i32, seed: &mut u64) -> Opening {
-    let start = apocalypse::Position::start();
+    let start = apocalypse::ApocalypsePosition::start();
     let shared = SimShared::default();
     let mut best_effort = None;
     for _ in 0..100 {
-        let mut game = apocalypse::Game::new(start);
+        let mut game = apocalypse::ApocalypseGame::new(start);
         let mut moves = Vec::new();
         for _ in 0..turns {
             if game.outcome().is_some() {
@@ -314,8 +314,8 @@ fn random_turns(turns: u32, max_cp: i32, seed: &mut u64) -> Opening {
             fen: start.to_fen(),
             moves,
         };
-        let value = simultaneous_search(&shared, game.position(), 2, None, 1, &mut |_| {})
-            .map_or(0.0, |r| r.value);
+        let value =
+            solve_turn(&shared, game.position(), 2, None, 1, &mut |_| {}).map_or(0.0, |r| r.value);
         if value.abs() <= f64::from(max_cp) {
             return opening;
         }

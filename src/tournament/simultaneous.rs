@@ -12,7 +12,7 @@ use super::referee::{
     Opening, GRACE,
 };
 use crate::board::Color;
-use crate::variants::apocalypse::{Game, Ply, Position};
+use crate::variants::apocalypse::{ApocalypseGame, ApocalypsePosition, Ply};
 use crate::variants::Variant;
 
 /// Plays one apocalypse game from `opening` (whole turns of plies).
@@ -46,12 +46,12 @@ pub fn play(
 }
 
 /// The game after the opening's plies, which must form whole turns.
-pub fn replay(opening: &Opening) -> Result<Game, String> {
-    let start = Position::from_fen(&opening.fen).map_err(|e| e.to_string())?;
+pub fn replay(opening: &Opening) -> Result<ApocalypseGame, String> {
+    let start = ApocalypsePosition::from_fen(&opening.fen).map_err(|e| e.to_string())?;
     if !opening.moves.len().is_multiple_of(2) {
         return Err("an apocalypse opening must hold whole turns (white and black plies)".into());
     }
-    let mut game = Game::new(start);
+    let mut game = ApocalypseGame::new(start);
     for turn in opening.moves.chunks(2) {
         if game.outcome().is_some() {
             return Err("the opening plays past the end of the game".into());
@@ -72,7 +72,7 @@ pub fn replay(opening: &Opening) -> Result<Game, String> {
 fn choose(
     engine: &mut EngineProcess,
     record: &GameRecord,
-    pos: &Position,
+    pos: &ApocalypsePosition,
     side: Color,
     clocks: &mut Clocks,
     limits: [Limit; 2],
@@ -109,7 +109,7 @@ fn choose(
 }
 
 fn run_game(
-    game: &mut Game,
+    game: &mut ApocalypseGame,
     record: &mut GameRecord,
     sides: [(&EngineConfig, Limit); 2],
     adj: Adjudication,

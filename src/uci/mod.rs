@@ -11,7 +11,7 @@ pub mod simultaneous;
 use crate::board::{Move, Position};
 use crate::game::Game;
 use crate::perft::divide;
-use crate::search::simultaneous::SimShared;
+use crate::search::equilibrium::SimShared;
 use crate::search::threads::{search, SearchParams};
 use crate::search::time::Limits;
 use crate::search::Shared;
@@ -49,7 +49,7 @@ enum GameState {
 impl GameState {
     fn start(variant: crate::variants::Variant) -> GameState {
         if variant == crate::variants::Variant::Apocalypse {
-            GameState::Simultaneous(SimGame::new(apocalypse::Position::start()))
+            GameState::Simultaneous(SimGame::new(apocalypse::ApocalypsePosition::start()))
         } else {
             GameState::Sequential(Game::new(Position::startpos(variant)))
         }
@@ -187,7 +187,7 @@ impl Session {
         };
         let moves: Vec<&str> = moves.split_whitespace().collect();
         if variant == crate::variants::Variant::Apocalypse {
-            match apocalypse::Position::from_fen(fen) {
+            match apocalypse::ApocalypsePosition::from_fen(fen) {
                 Ok(p) => {
                     let mut sim = SimGame::new(p);
                     let played = sim.play_plies(&moves);

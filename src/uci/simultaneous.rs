@@ -4,9 +4,9 @@
 
 use super::send;
 use crate::board::Color;
-use crate::search::simultaneous::{sample, search, SimResult, SimShared};
+use crate::search::equilibrium::{sample, solve_turn, SimResult, SimShared};
 use crate::search::time::{budget, Limits};
-use crate::variants::apocalypse::{divide, Game, Ply, Position, Sq};
+use crate::variants::apocalypse::{divide, ApocalypseGame, ApocalypsePosition, Ply, Sq};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -14,15 +14,15 @@ use std::time::Duration;
 
 /// An Apocalypse game as UCI sees it.
 pub struct SimGame {
-    pub game: Game,
+    pub game: ApocalypseGame,
     /// White's ply for the current turn, when the move list ended on it.
     pub pending: Option<Ply>,
 }
 
 impl SimGame {
-    pub fn new(start: Position) -> SimGame {
+    pub fn new(start: ApocalypsePosition) -> SimGame {
         SimGame {
-            game: Game::new(start),
+            game: ApocalypseGame::new(start),
             pending: None,
         }
     }
@@ -62,7 +62,7 @@ impl SimGame {
 }
 
 /// A small deterministic generator for the draw from the strategy.
-pub fn unit_random(seed: u64, pos: &Position, side: Color) -> f64 {
+pub fn unit_random(seed: u64, pos: &ApocalypsePosition, side: Color) -> f64 {
     let mut x = if seed == 0 {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -130,7 +130,7 @@ pub fn go(
         let result = if over {
             None
         } else {
-            search(
+            solve_turn(
                 &shared,
                 &pos,
                 max_depth,

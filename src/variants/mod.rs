@@ -104,7 +104,7 @@ pub trait Rules {
     /// alone (reverse futility); not where one move can swing the material
     /// by converting a cascade of pieces. (The null move is a search, not
     /// a guess: [`Rules::null_move_ok`] decides it.)
-    const PRUNE_ON_STATIC_EVAL: bool = true;
+    const REVERSE_FUTILITY: bool = true;
 
     /// Whether a position may repeat one from before the last reset of the
     /// halfmove clock. Captures and pawn moves cannot be undone, so in

@@ -19,7 +19,7 @@ impl XGame {
 
     pub fn from_fen(variant: Variant, fen: &str) -> Result<XGame, String> {
         if variant == Variant::Apocalypse {
-            apocalypse::Position::from_fen(fen)
+            apocalypse::ApocalypsePosition::from_fen(fen)
                 .map(|p| XGame::Simultaneous(SimGame::new(p)))
                 .map_err(|e| format!("bad FEN: {e}"))
         } else {

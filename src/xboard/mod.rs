@@ -7,7 +7,7 @@ mod clock;
 mod game;
 
 use crate::board::{Color, Position};
-use crate::search::simultaneous::{sample, SimShared};
+use crate::search::equilibrium::{sample, SimShared};
 use crate::search::threads::{search, Report, Score, SearchParams, SearchResult};
 use crate::search::time::Limits;
 use crate::search::Shared;
@@ -383,7 +383,7 @@ impl Session {
                 let depth = limits.depth.unwrap_or(64);
                 std::thread::spawn(move || {
                     let start = std::time::Instant::now();
-                    let result = crate::search::simultaneous::search(
+                    let result = crate::search::equilibrium::solve_turn(
                         &shared,
                         &pos,
                         depth,

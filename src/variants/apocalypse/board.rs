@@ -78,7 +78,7 @@ pub fn last_rank(c: Color) -> i8 {
 
 /// The state at the start of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
+pub struct ApocalypsePosition {
     /// `pieces[color][kind]`
     pub(crate) pieces: [[u32; 2]; 2],
     pub(crate) penalties: [u8; 2],
@@ -101,11 +101,11 @@ fn err<T>(msg: impl Into<String>) -> Result<T, ApocalypseError> {
     Err(ApocalypseError(msg.into()))
 }
 
-impl Position {
+impl ApocalypsePosition {
     pub const START_FEN: &'static str = "npppn/p3p/5/P3P/NPPPN w 00 1";
 
-    pub fn start() -> Position {
-        Position::from_fen(Self::START_FEN).expect("start FEN")
+    pub fn start() -> ApocalypsePosition {
+        ApocalypsePosition::from_fen(Self::START_FEN).expect("start FEN")
     }
 
     pub fn pieces(&self, c: Color, k: Kind) -> u32 {
@@ -153,7 +153,7 @@ impl Position {
     }
 
     /// Parses `<placement> w <penalties> <turn>` (RULES.md 5.1).
-    pub fn from_fen(fen: &str) -> Result<Position, ApocalypseError> {
+    pub fn from_fen(fen: &str) -> Result<ApocalypsePosition, ApocalypseError> {
         let f: Vec<&str> = fen.split_whitespace().collect();
         if f.len() != 4 {
             return err(format!(
@@ -161,7 +161,7 @@ impl Position {
                 f.len()
             ));
         }
-        let mut pos = Position {
+        let mut pos = ApocalypsePosition {
             pieces: [[0; 2]; 2],
             penalties: [0; 2],
             turn: 1,

@@ -1,7 +1,7 @@
 //! Candidate moves (RULES.md 5.2): each is sure or speculative, and a
 //! speculative one carries a condition on the opponent's move of the turn.
 
-use super::board::{last_rank, squares, ApocalypseError, Kind, Position, Sq};
+use super::board::{last_rank, squares, ApocalypseError, ApocalypsePosition, Kind, Sq};
 use crate::board::Color;
 use arrayvec::ArrayVec;
 use std::fmt;
@@ -115,7 +115,7 @@ fn speculative(from: Sq, to: Sq, action: Action, condition: Condition) -> Ply {
     }
 }
 
-impl Position {
+impl ApocalypsePosition {
     /// Every candidate of `side` at the start of the turn (RULES.md 5.2).
     pub fn candidates(&self, side: Color) -> CandidateList {
         let mut list = CandidateList::new();

@@ -12,7 +12,7 @@ pub mod candidates;
 pub mod perft;
 pub mod resolve;
 
-pub use board::{ApocalypseError, Kind, Position, Sq};
+pub use board::{ApocalypseError, ApocalypsePosition, Kind, Sq};
 pub use candidates::{Action, CandidateList, Condition, Ply};
 pub use perft::{divide, perft};
-pub use resolve::Game;
+pub use resolve::ApocalypseGame;

@@ -1,10 +1,10 @@
 //! Perft by turns (RULES.md 5.4): every (white, black) pair of candidates
 //! counts; a finished game (repetition aside) has no successors.
 
-use super::board::Position;
+use super::board::ApocalypsePosition;
 use crate::board::Color;
 
-pub fn perft(pos: &Position, depth: u32) -> u64 {
+pub fn perft(pos: &ApocalypsePosition, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -26,7 +26,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 }
 
 /// `("wmove bmove", count)` for every pair, sorted as strings.
-pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
+pub fn divide(pos: &ApocalypsePosition, depth: u32) -> Vec<(String, u64)> {
     let mut out = Vec::new();
     if pos.terminal().is_some() {
         return out;

@@ -2,7 +2,7 @@
 //! play with captures of pieces that did not move, collisions, promotions
 //! and relocations; then the end of the game.
 
-use super::board::{last_rank, Kind, Position};
+use super::board::{last_rank, ApocalypsePosition, Kind};
 use super::candidates::{Action, Ply};
 use crate::board::{Color, Outcome};
 
@@ -14,10 +14,10 @@ struct Played {
     kind: Kind,
 }
 
-impl Position {
+impl ApocalypsePosition {
     /// The start-of-turn position after white plays `white` and black
     /// plays `black`, both candidates of this position.
-    pub fn resolve(&self, white: Ply, black: Ply) -> Position {
+    pub fn resolve(&self, white: Ply, black: Ply) -> ApocalypsePosition {
         let plies = [white, black];
         let mut next = *self;
         next.turn += 1;
@@ -122,20 +122,20 @@ fn collision<'a>(a: &'a Played, b: &'a Played) -> Option<&'a Played> {
 /// A game: the start position and every start-of-turn position since,
 /// with the plies played (RULES.md 5.4: W1 B1 W2 B2 ...).
 #[derive(Clone, Debug)]
-pub struct Game {
-    positions: Vec<Position>,
+pub struct ApocalypseGame {
+    positions: Vec<ApocalypsePosition>,
     plies: Vec<(Ply, Ply)>,
 }
 
-impl Game {
-    pub fn new(start: Position) -> Game {
-        Game {
+impl ApocalypseGame {
+    pub fn new(start: ApocalypsePosition) -> ApocalypseGame {
+        ApocalypseGame {
             positions: vec![start],
             plies: Vec::new(),
         }
     }
 
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &ApocalypsePosition {
         self.positions.last().expect("a position")
     }
 

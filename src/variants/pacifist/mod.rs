@@ -28,7 +28,7 @@ impl<W: Weights> Rules for Pacifist<W> {
 
     /// One move can convert a cascade: no reverse futility (the null move,
     /// a real search, stays).
-    const PRUNE_ON_STATIC_EVAL: bool = false;
+    const REVERSE_FUTILITY: bool = false;
 
     /// Pieces convert back and forth (RULES.md 2.3): a conversion resets
     /// the halfmove clock (2.5) without making the position unrepeatable.

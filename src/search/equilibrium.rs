@@ -15,7 +15,7 @@
 use super::matrix::solve;
 use crate::board::{Color, Outcome};
 use crate::eval::apocalypse::{evaluate, WIN};
-use crate::variants::apocalypse::{Ply, Position};
+use crate::variants::apocalypse::{ApocalypsePosition, Ply};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -50,7 +50,7 @@ impl SimShared {
 #[derive(Clone, Debug)]
 pub struct SimResult {
     pub depth: u32,
-    /// Game value for white, in centipawns.
+    /// ApocalypseGame value for white, in centipawns.
     pub value: f64,
     /// Candidates and equilibrium strategies of both sides.
     pub white: Vec<(Ply, f64)>,
@@ -97,7 +97,7 @@ impl Searcher<'_> {
     }
 
     /// The value for white of `pos` searched `depth` turns deep.
-    fn value(&mut self, pos: &Position, depth: u32) -> f64 {
+    fn value(&mut self, pos: &ApocalypsePosition, depth: u32) -> f64 {
         self.check();
         if self.aborted {
             return 0.0;
@@ -138,7 +138,7 @@ impl Searcher<'_> {
 /// The value for white of `pos` searched `depth` turns deep, without a
 /// time limit, using (and filling) `shared`'s table: one entry of a
 /// matrix game, for tools that examine the search's strategies.
-pub fn value(shared: &SimShared, pos: &Position, depth: u32) -> f64 {
+pub fn value(shared: &SimShared, pos: &ApocalypsePosition, depth: u32) -> f64 {
     Searcher {
         shared,
         deadline: None,
@@ -231,9 +231,9 @@ pub fn double_oracle(
 
 /// Iterative deepening on `pos` with `threads` threads until `max_depth`,
 /// the time budget or `shared.stop`; `report` sees each finished depth.
-pub fn search(
+pub fn solve_turn(
     shared: &SimShared,
-    pos: &Position,
+    pos: &ApocalypsePosition,
     max_depth: u32,
     budget: Option<Duration>,
     threads: usize,
@@ -313,7 +313,7 @@ pub fn search(
 #[allow(clippy::too_many_arguments)]
 fn parallel_entries(
     shared: &SimShared,
-    pos: &Position,
+    pos: &ApocalypsePosition,
     white: &[Ply],
     black: &[Ply],
     depth: u32,
