@@ -8,14 +8,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 use turncoat::board::{Color, Outcome, Position};
-use turncoat::game::Game;
+use turncoat::game::SequentialGame;
 use turncoat::search::threads::{search, SearchParams};
 use turncoat::search::time::Limits;
 use turncoat::search::Shared;
 use turncoat::Variant;
 
-fn opening(variant: Variant, seed: u64) -> Game {
-    let mut game = Game::new(Position::startpos(variant));
+fn opening(variant: Variant, seed: u64) -> SequentialGame {
+    let mut game = SequentialGame::new(Position::startpos(variant));
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     for _ in 0..6 {
         let moves = game.position().legal_moves();
@@ -32,7 +32,12 @@ fn opening(variant: Variant, seed: u64) -> Game {
 
 /// Plays one game; `strong` is the colour of the timed engine. Returns the
 /// strong side's points (1, 0.5, 0) and the outcome.
-fn play(mut game: Game, strong: Color, movetime: Duration, weak_depth: u32) -> (f64, Outcome) {
+fn play(
+    mut game: SequentialGame,
+    strong: Color,
+    movetime: Duration,
+    weak_depth: u32,
+) -> (f64, Outcome) {
     let shared = [Shared::new(16), Shared::new(16)];
     loop {
         if let Some(o) = game.outcome() {

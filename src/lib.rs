@@ -11,9 +11,11 @@
 pub mod bench;
 pub mod board;
 pub mod cli;
+pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod perft;
+pub mod protocol;
 pub mod search;
 pub mod tournament;
 pub mod uci;

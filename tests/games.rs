@@ -3,14 +3,14 @@
 
 use std::time::Duration;
 use turncoat::board::Position;
-use turncoat::game::Game;
+use turncoat::game::SequentialGame;
 use turncoat::search::threads::{search, SearchParams};
 use turncoat::search::time::Limits;
 use turncoat::search::Shared;
 use turncoat::Variant;
 
-fn play_game(variant: Variant, seed: u64, depth: u32) -> (Game, &'static str) {
-    let mut game = Game::new(Position::startpos(variant));
+fn play_game(variant: Variant, seed: u64, depth: u32) -> (SequentialGame, &'static str) {
+    let mut game = SequentialGame::new(Position::startpos(variant));
     let mut rng = seed;
     let shared = Shared::new(4);
     // A few random plies so the games differ.

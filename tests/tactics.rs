@@ -195,7 +195,7 @@ fn subversion_mates_in_two() {
 /// Searches `fen` after the game moves `history` to `depth`, restricted to
 /// the root move `only`, and returns the score.
 fn score_of_move(variant: Variant, fen: &str, history: &[&str], only: &str, depth: u32) -> Score {
-    let mut game = turncoat::game::Game::new(Position::from_fen(fen, variant).unwrap());
+    let mut game = turncoat::game::SequentialGame::new(Position::from_fen(fen, variant).unwrap());
     for mv in history {
         game.play_str(mv).unwrap();
     }

@@ -31,7 +31,7 @@ pub fn run(args: &[String]) -> i32 {
             2
         }
         None => {
-            crate::uci::run(std::io::BufReader::new(std::io::stdin()));
+            crate::protocol::run(std::io::BufReader::new(std::io::stdin()));
             0
         }
     }

@@ -4,7 +4,7 @@
 
 use super::engine::{Answer, EngineConfig, EngineProcess, Failure, MoveLimit};
 use crate::board::{Color, Outcome, Position};
-use crate::game::Game;
+use crate::game::SequentialGame;
 use crate::variants::Variant;
 use std::time::Duration;
 
@@ -158,7 +158,7 @@ pub fn play(
             return record;
         }
     };
-    let mut game = Game::new(start);
+    let mut game = SequentialGame::new(start);
     for m in &opening.moves {
         match game.play_str(m) {
             Ok(mv) => record.moves.push(game_move_text(&game, mv)),
@@ -183,7 +183,7 @@ pub fn play(
 }
 
 /// The text of the last move played, in the variant's notation.
-fn game_move_text(game: &Game, mv: crate::board::Move) -> String {
+fn game_move_text(game: &SequentialGame, mv: crate::board::Move) -> String {
     let mut before = *game.start();
     let moves = game.moves();
     for &m in &moves[..moves.len() - 1] {
@@ -194,7 +194,7 @@ fn game_move_text(game: &Game, mv: crate::board::Move) -> String {
 
 fn run_game(
     variant: Variant,
-    game: &mut Game,
+    game: &mut SequentialGame,
     record: &mut GameRecord,
     configs: [&EngineConfig; 2],
     limits: [Limit; 2],

@@ -1,86 +1,36 @@
-//! The UCI protocol loop (ENGINE.md "UCI"). Standard messages (`go`,
+//! The UCI front end (ENGINE.md "UCI"): it parses lines and formats what
+//! the engine core reports, nothing more. Standard messages (`go`,
 //! `setoption`, ...) are parsed with `vampirc-uci`; `position` (whose move
 //! tokens are in the variant's notation), `go perft`, `searchmoves`, `d`
-//! and `eval` are parsed here. The search runs on its own thread so the
-//! loop stays responsive (`isready`, `stop`, `ponderhit`, `quit`).
+//! and `eval` are parsed here. The engine searches on its own thread, so
+//! the loop stays responsive (`isready`, `stop`, `ponderhit`, `quit`).
 
-mod options;
 mod output;
-pub mod simultaneous;
 
-use crate::board::{Move, Position};
-use crate::game::Game;
-use crate::perft::divide;
-use crate::search::equilibrium::SimShared;
-use crate::search::threads::{search, SearchParams};
+use crate::board::{Color, Move};
+use crate::engine::{options::OptionKind, Engine, Go, Info};
 use crate::search::time::Limits;
-use crate::search::Shared;
-use crate::variants::apocalypse;
-use options::Options;
-use simultaneous::SimGame;
-use std::io::BufRead;
-use std::sync::atomic::Ordering;
-use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::Duration;
 use vampirc_uci::{parse_one, UciMessage, UciTimeControl};
 
-pub use output::format_pv;
-
 /// Prints one protocol line on stdout (whole lines, never interleaved).
 fn send(line: &str) {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
+    crate::protocol::send(line)
 }
 
 fn error(msg: &str) {
     send(&format!("info string error: {msg}"));
 }
 
-/// The game being played: alternating moves on the 8x8 board, or the
-/// simultaneous-move game (RULES.md 5.4).
-enum GameState {
-    Sequential(Game),
-    Simultaneous(SimGame),
-}
-
-impl GameState {
-    fn start(variant: crate::variants::Variant) -> GameState {
-        if variant == crate::variants::Variant::Apocalypse {
-            GameState::Simultaneous(SimGame::new(apocalypse::ApocalypsePosition::start()))
-        } else {
-            GameState::Sequential(Game::new(Position::startpos(variant)))
-        }
-    }
-}
-
-/// The engine's state between commands.
+/// A UCI session: the engine and the lines that drive it.
+#[derive(Default)]
 pub struct Session {
-    options: Options,
-    state: GameState,
-    shared: Arc<Shared>,
-    sim_shared: Arc<SimShared>,
-    search: Option<JoinHandle<()>>,
-}
-
-impl Default for Session {
-    fn default() -> Self {
-        Session::new()
-    }
+    engine: Engine,
 }
 
 impl Session {
     pub fn new() -> Session {
-        let options = Options::default();
-        Session {
-            state: GameState::start(options.variant),
-            sim_shared: Arc::new(SimShared::default()),
-            shared: Arc::new(Shared::new(options.hash_mib)),
-            search: None,
-            options,
-        }
+        Session::default()
     }
 
     /// Handles one input line; returns false on `quit`.
@@ -92,61 +42,32 @@ impl Session {
         };
         match cmd {
             "quit" => {
-                self.stop_search();
+                self.engine.stop();
                 return false;
             }
             "isready" => send("readyok"),
-            "stop" => self.stop_search(),
-            "ponderhit" => self.shared.pondering.store(false, Ordering::Relaxed),
-            "uci" => self.uci(),
-            "ucinewgame" => {
-                self.stop_search();
-                self.shared.tt.clear();
-                self.sim_shared.clear();
-                self.set_start();
-            }
-            "setoption" => {
-                self.stop_search();
-                self.setoption(line);
-            }
-            "position" => {
-                self.stop_search();
-                self.position(line);
-            }
-            "go" => {
-                self.stop_search();
-                self.go(line);
-            }
-            "d" => send(&match &self.state {
-                GameState::Sequential(g) => output::diagram(g),
-                GameState::Simultaneous(sim) => simultaneous::diagram(sim),
-            }),
-            "eval" => send(&match &self.state {
-                GameState::Sequential(g) => crate::eval::explain(g.position()),
-                GameState::Simultaneous(sim) => {
-                    crate::eval::apocalypse::explain(sim.game.position())
-                }
-            }),
+            "stop" => self.engine.stop(),
+            "ponderhit" => self.engine.ponderhit(),
+            "uci" => uci(),
+            "ucinewgame" => self.engine.new_game(),
+            "setoption" => self.setoption(line),
+            "position" => self.position(line),
+            "go" => self.go(line),
+            "d" => send(&self.engine.diagram()),
+            "eval" => send(&self.engine.eval()),
             "debug" | "register" => {}
             _ => error(&format!("unknown command '{cmd}'")),
         }
         true
     }
 
-    fn uci(&self) {
-        send(&format!("id name turncoat {}", env!("CARGO_PKG_VERSION")));
-        send("id author the turncoat developers");
-        for line in options::declarations() {
-            send(&line);
-        }
-        send("uciok");
-    }
-
-    fn set_start(&mut self) {
-        self.state = GameState::start(self.options.variant);
+    /// Ends a running search, waiting for its `bestmove`.
+    pub fn stop(&mut self) {
+        self.engine.stop();
     }
 
     fn setoption(&mut self, line: &str) {
+        self.engine.stop();
         let (name, value) = match parse_one(line) {
             UciMessage::SetOption { name, value } => (name, value),
             _ => {
@@ -154,15 +75,8 @@ impl Session {
                 return;
             }
         };
-        match self.options.set(&name, value.as_deref()) {
-            Ok(options::Effect::None) => {}
-            Ok(options::Effect::ResizeHash) => match Shared::try_new(self.options.hash_mib) {
-                Ok(shared) => self.shared = Arc::new(shared),
-                Err(e) => error(&e),
-            },
-            Ok(options::Effect::ClearHash) => self.shared.tt.clear(),
-            Ok(options::Effect::NewVariant) => self.set_start(),
-            Err(e) => error(&e),
+        if let Err(e) = self.engine.set_option(&name, value.as_deref()) {
+            error(&e);
         }
     }
 
@@ -174,50 +88,25 @@ impl Session {
             Some(i) => (&rest[..i], rest[i + 6..].trim()),
             None => (rest.strip_suffix("moves").unwrap_or(rest).trim(), ""),
         };
-        let variant = self.options.variant;
         let fen = if setup == "startpos" {
-            variant.start_fen()
+            None
         } else if let Some(fen) = setup.strip_prefix("fen") {
-            fen.trim()
+            Some(fen.trim())
         } else {
+            self.engine.stop();
             error(&format!(
                 "position needs 'startpos' or 'fen', found '{setup}'"
             ));
             return;
         };
         let moves: Vec<&str> = moves.split_whitespace().collect();
-        if variant == crate::variants::Variant::Apocalypse {
-            match apocalypse::ApocalypsePosition::from_fen(fen) {
-                Ok(p) => {
-                    let mut sim = SimGame::new(p);
-                    let played = sim.play_plies(&moves);
-                    self.state = GameState::Simultaneous(sim);
-                    if let Err(e) = played {
-                        error(&e);
-                    }
-                }
-                Err(e) => error(&format!("bad FEN: {e} in '{fen}'")),
-            }
-            return;
+        if let Err(e) = self.engine.set_position(fen, &moves) {
+            error(&e.to_string());
         }
-        let start = match Position::from_fen(fen, variant) {
-            Ok(p) => p,
-            Err(e) => {
-                error(&format!("{e} in '{fen}'"));
-                return;
-            }
-        };
-        let mut game = Game::new(start);
-        for (i, token) in moves.iter().enumerate() {
-            if let Err(e) = game.play_str(token) {
-                error(&format!("move {} of the list: {e}", i + 1));
-                break;
-            }
-        }
-        self.state = GameState::Sequential(game);
     }
 
     fn go(&mut self, line: &str) {
+        self.engine.stop();
         let tokens: Vec<&str> = line.split_whitespace().collect();
         if tokens.get(1) == Some(&"perft") {
             match tokens.get(2).and_then(|d| d.parse::<u32>().ok()) {
@@ -233,43 +122,26 @@ impl Session {
                 return;
             }
         };
-        let game = match &self.state {
-            GameState::Sequential(g) => g,
-            GameState::Simultaneous(sim) => {
-                let overhead = Duration::from_millis(self.options.move_overhead_ms);
-                let (threads, seed) = (self.options.threads, self.options.seed);
-                self.search = Some(simultaneous::go(
-                    sim,
-                    &self.sim_shared,
-                    &limits,
-                    overhead,
-                    threads,
-                    seed,
-                ));
-                return;
-            }
-        };
-        let params = SearchParams {
-            pos: *game.position(),
-            game_keys: game.history().to_vec(),
-            limits: limits.clone(),
-            threads: self.options.threads,
-            multipv: self.options.multipv,
+        let show_ponder = self.engine.options().ponder;
+        let go = Go {
+            limits,
             searchmoves,
-            overhead: Duration::from_millis(self.options.move_overhead_ms),
+            multipv: None,
         };
-        let shared = Arc::clone(&self.shared);
-        shared.stop.store(false, Ordering::Relaxed);
-        shared.pondering.store(limits.ponder, Ordering::Relaxed);
-        let chess960 = self.options.chess960;
-        let show_ponder = self.options.ponder;
-        self.search = Some(std::thread::spawn(move || {
-            let pos = params.pos;
-            let result = search(&shared, &params, &mut |r| {
-                send(&output::info_line(&pos, r, chess960))
-            });
-            send(&output::bestmove_line(&pos, &result, chess960, show_ponder));
-        }));
+        self.engine.go(
+            go,
+            |info| {
+                send(&match info {
+                    Info::Line(l) => output::info_line(l),
+                    Info::Turn(t) => output::turn_line(t),
+                })
+            },
+            move |best| {
+                for line in output::bestmove_lines(&best, show_ponder) {
+                    send(&line);
+                }
+            },
+        );
     }
 
     /// Splits a `go` line: `searchmoves` (variant notation) and `ponder`
@@ -297,14 +169,7 @@ impl Session {
                 "searchmoves" => {
                     i += 1;
                     while i < tokens.len() && !KEYWORDS.contains(&tokens[i]) {
-                        match &self.state {
-                            GameState::Sequential(g) => {
-                                searchmoves.push(g.position().parse_move(tokens[i])?)
-                            }
-                            GameState::Simultaneous(_) => {
-                                return Err("searchmoves is not supported in apocalypse".into())
-                            }
-                        }
+                        searchmoves.push(self.engine.game().parse_search_move(tokens[i])?);
                         i += 1;
                     }
                     continue;
@@ -346,11 +211,7 @@ impl Session {
                 black_increment,
                 moves_to_go,
             }) => {
-                let side = match &self.state {
-                    GameState::Sequential(g) => g.position().side_to_move(),
-                    GameState::Simultaneous(sim) => sim.side_to_choose(),
-                };
-                let white = side == crate::board::Color::White;
+                let white = self.engine.game().side_to_move() == Color::White;
                 let (t, inc) = if white {
                     (white_time, white_increment)
                 } else {
@@ -374,11 +235,7 @@ impl Session {
     }
 
     fn go_perft(&self, depth: u32) {
-        let game = match &self.state {
-            GameState::Sequential(g) => g,
-            GameState::Simultaneous(sim) => return simultaneous::perft(sim, depth),
-        };
-        let lines = divide(game.position(), depth.max(1), self.options.chess960);
+        let lines = self.engine.perft_divide(depth);
         let total: u64 = lines.iter().map(|(_, n)| n).sum();
         for (m, n) in lines {
             send(&format!("{m}: {n}"));
@@ -386,40 +243,25 @@ impl Session {
         send("");
         send(&format!("Nodes searched: {total}"));
     }
-
-    /// Stops a running search and waits for its `bestmove`.
-    fn stop_search(&mut self) {
-        if let Some(handle) = self.search.take() {
-            self.shared.pondering.store(false, Ordering::Relaxed);
-            self.shared.stop.store(true, Ordering::Relaxed);
-            self.sim_shared.stop.store(true, Ordering::Relaxed);
-            let _ = handle.join();
-        }
-    }
 }
 
-/// Runs the protocol loop on `input` until `quit` or end of input; the
-/// line `xboard` switches to the XBoard protocol.
-pub fn run(mut input: impl BufRead + Send + 'static) {
-    let mut session = Session::new();
-    let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        // Bytes that are not UTF-8 become U+FFFD: a bad line, not an end.
-        let line = String::from_utf8_lossy(&bytes);
-        log::debug!("<< {}", line.trim_end());
-        if line.trim() == "xboard" {
-            session.stop_search();
-            crate::xboard::run(input);
-            return;
-        }
-        if !session.handle(&line) {
-            return;
-        }
+/// `uci`: the engine's name and its options.
+fn uci() {
+    send(&format!("id name turncoat {}", env!("CARGO_PKG_VERSION")));
+    send("id author the turncoat developers");
+    for spec in crate::engine::options::specs() {
+        let kind = match spec.kind {
+            OptionKind::Spin { default, min, max } => {
+                format!("spin default {default} min {min} max {max}")
+            }
+            OptionKind::Check { default } => format!("check default {default}"),
+            OptionKind::Combo { default, values } => {
+                let vars: Vec<String> = values.iter().map(|v| format!("var {v}")).collect();
+                format!("combo default {default} {}", vars.join(" "))
+            }
+            OptionKind::Button => "button".into(),
+        };
+        send(&format!("option name {} type {kind}", spec.name));
     }
-    session.stop_search();
+    send("uciok");
 }

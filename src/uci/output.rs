@@ -1,91 +1,58 @@
-//! Formatting engine output: `info`, `bestmove`, the `d` diagram.
+//! Formatting the engine's reports as UCI lines.
 
-use crate::board::{Move, Position, Square};
-use crate::game::Game;
-use crate::search::threads::{Report, Score, SearchResult};
+use crate::engine::{BestMove, Line, TurnDepth};
+use crate::search::threads::Score;
 
-/// The PV in the variant's notation, cut at the first move that is not
-/// legal in sequence (so the GUI never sees an illegal PV move).
-pub fn format_pv(pos: &Position, pv: &[Move], chess960: bool) -> Vec<String> {
-    let mut cur = *pos;
-    let mut out = Vec::new();
-    for &mv in pv {
-        if !cur.legal_moves().contains(&mv) {
-            break;
-        }
-        out.push(cur.move_to_uci(mv, chess960));
-        cur = cur.play(mv);
-    }
-    out
-}
-
-pub fn info_line(pos: &Position, r: &Report, chess960: bool) -> String {
-    let score = match r.score {
+pub fn info_line(l: &Line) -> String {
+    let score = match l.score {
         Score::Cp(cp) => format!("cp {cp}"),
         Score::Mate(m) => format!("mate {m}"),
     };
     format!(
         "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
-        r.depth,
-        r.seldepth.max(r.depth),
-        r.multipv,
+        l.depth,
+        l.seldepth.max(l.depth),
+        l.multipv,
         score,
-        r.nodes,
-        r.nps,
-        r.hashfull,
-        r.time.as_millis(),
-        format_pv(pos, &r.pv, chess960).join(" ")
+        l.nodes,
+        l.nps,
+        l.hashfull,
+        l.time.as_millis(),
+        l.pv.join(" ")
     )
 }
 
-pub fn bestmove_line(
-    pos: &Position,
-    result: &SearchResult,
-    chess960: bool,
-    show_ponder: bool,
-) -> String {
-    let Some(best) = result.best else {
-        return "bestmove (none)".into();
+/// A depth of the simultaneous-move search.
+pub fn turn_line(t: &TurnDepth) -> String {
+    let ms = t.time.as_millis().max(1);
+    format!(
+        "info depth {} score cp {} nodes {} nps {} time {}",
+        t.depth,
+        t.value.round() as i64,
+        t.nodes,
+        t.nodes as u128 * 1000 / ms,
+        ms
+    )
+}
+
+/// `info string strategy` (when the move was drawn from one), then
+/// `bestmove`.
+pub fn bestmove_lines(b: &BestMove, show_ponder: bool) -> Vec<String> {
+    let mut lines = Vec::new();
+    if !b.strategy.is_empty() {
+        let mut s = String::from("info string strategy");
+        for (p, w) in b.strategy.iter().filter(|(_, w)| *w > 1e-9) {
+            s.push_str(&format!(" {p}:{w:.3}"));
+        }
+        lines.push(s);
+    }
+    let mut line = match &b.best {
+        Some(m) => format!("bestmove {m}"),
+        None => "bestmove (none)".into(),
     };
-    let mut line = format!("bestmove {}", pos.move_to_uci(best, chess960));
-    if show_ponder {
-        if let Some(p) = result.ponder {
-            let child = pos.play(best);
-            if child.legal_moves().contains(&p) {
-                line.push_str(&format!(" ponder {}", child.move_to_uci(p, chess960)));
-            }
-        }
+    if let (true, Some(_), Some(p)) = (show_ponder, &b.best, &b.ponder) {
+        line.push_str(&format!(" ponder {p}"));
     }
-    line
-}
-
-/// `1-0 checkmate`, `1/2-1/2 threefold repetition`, ... or `*`.
-pub fn result_text(game: &Game) -> String {
-    match game.outcome() {
-        Some(o) => format!("{} {}", o.result(), o.reason()),
-        None => "*".into(),
-    }
-}
-
-/// The `d` command: a diagram and the position's facts.
-pub fn diagram(game: &Game) -> String {
-    let pos = game.position();
-    let mut s = String::new();
-    let border = " +---+---+---+---+---+---+---+---+\n";
-    s.push_str(border);
-    for rank in (0..8).rev() {
-        for file in 0..8 {
-            let c = pos
-                .piece_at(Square::from_coords(file, rank))
-                .map_or(' ', |p| p.fen_char());
-            s.push_str(&format!(" | {c}"));
-        }
-        s.push_str(&format!(" | {}\n{border}", rank + 1));
-    }
-    s.push_str("   a   b   c   d   e   f   g   h\n\n");
-    s.push_str(&format!("Variant: {}\n", pos.variant()));
-    s.push_str(&format!("Fen: {}\n", pos.to_fen()));
-    s.push_str(&format!("Key: {:016X}\n", pos.key()));
-    s.push_str(&format!("Result: {}", result_text(game)));
-    s
+    lines.push(line);
+    lines
 }

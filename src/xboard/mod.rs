@@ -1,36 +1,28 @@
-//! The XBoard / CECP v2 protocol (ENGINE.md "XBoard / CECP v2"), entered
-//! when the first line is `xboard`. The same search and rules as UCI; the
-//! engine keeps its own clock from `time`/`level`/`st` and claims results
-//! when a game ends by its variant's rules.
+//! The XBoard / CECP v2 front end (ENGINE.md "XBoard / CECP v2"), entered
+//! on the line `xboard`. It parses commands and formats the engine core's
+//! reports; it keeps the game's protocol state (which side the engine
+//! plays, force mode, the clock from `time`/`level`/`st`) and claims
+//! results when a game ends by its variant's rules.
 
 mod clock;
-mod game;
 
-use crate::board::{Color, Position};
-use crate::search::equilibrium::{sample, SimShared};
-use crate::search::threads::{search, Report, Score, SearchParams, SearchResult};
+use crate::board::Color;
+use crate::engine::{options::OptionKind, Engine, Go, Info};
+use crate::game::Game;
+use crate::search::threads::Score;
 use crate::search::time::Limits;
-use crate::search::Shared;
-use crate::uci::format_pv;
-use crate::uci::simultaneous::unit_random;
-use crate::variants::Variant;
+use crate::Variant;
 use clock::Clock;
-use game::XGame;
 use std::io::BufRead;
-use std::sync::atomic::Ordering;
 use std::sync::mpsc::{channel, Receiver, Sender};
-use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 fn send(line: &str) {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
+    crate::protocol::send(line)
 }
 
 /// What a finished search hands back to the protocol loop.
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum SearchKind {
     /// Thinking on the engine's move: play the result.
     Move,
@@ -39,13 +31,14 @@ enum SearchKind {
 }
 
 struct Running {
-    /// The chosen move in notation, if any.
-    handle: JoinHandle<Option<String>>,
     kind: SearchKind,
     /// How many plies the game had when the search started (a result for
     /// an older position is stale).
     plies: usize,
 }
+
+/// The engine options XBoard may set with `option NAME=VALUE`.
+const XBOARD_OPTIONS: [&str; 4] = ["MultiPV", "Move Overhead", "Clear Hash", "Seed"];
 
 /// Features announced in answer to `protover 2`.
 fn features() -> String {
@@ -59,19 +52,32 @@ fn features() -> String {
             }
         })
         .collect();
+    let options: Vec<String> = crate::engine::options::specs()
+        .into_iter()
+        .filter(|s| XBOARD_OPTIONS.contains(&s.name))
+        .map(|s| match s.kind {
+            OptionKind::Spin { default, min, max } => {
+                format!("option=\"{} -spin {default} {min} {max}\"", s.name)
+            }
+            OptionKind::Check { default } => {
+                format!("option=\"{} -check {}\"", s.name, u8::from(default))
+            }
+            OptionKind::Button => format!("option=\"{} -button\"", s.name),
+            OptionKind::Combo { default, .. } => format!("option=\"{} -combo {default}\"", s.name),
+        })
+        .collect();
     format!(
         "feature ping=1 setboard=1 usermove=1 san=0 analyze=1 colors=0 sigint=0 sigterm=0 reuse=1 \
          memory=1 smp=1 draw=0 time=1 myname=\"turncoat {}\" variants=\"{}\" \
-         option=\"MultiPV -spin 1 1 256\" option=\"Move Overhead -spin 10 0 5000\" \
-         option=\"Clear Hash -button\" option=\"Seed -spin 0 0 2147483647\" done=1",
+         {} done=1",
         env!("CARGO_PKG_VERSION"),
-        variants.join(",")
+        variants.join(","),
+        options.join(" ")
     )
 }
 
 pub struct Session {
-    variant: Variant,
-    game: XGame,
+    engine: Engine,
     /// The colour the engine plays, or None in force mode.
     engine_side: Option<Color>,
     clock: Clock,
@@ -79,16 +85,10 @@ pub struct Session {
     post: bool,
     ponder: bool,
     analyzing: bool,
-    threads: usize,
-    multipv: usize,
-    overhead_ms: u64,
-    seed: u64,
-    shared: Arc<Shared>,
-    sim_shared: Arc<SimShared>,
     running: Option<Running>,
     finished: bool,
-    done_tx: Sender<()>,
-    done_rx: Receiver<()>,
+    done_tx: Sender<Option<String>>,
+    done_rx: Receiver<Option<String>>,
 }
 
 impl Default for Session {
@@ -101,20 +101,13 @@ impl Session {
     pub fn new() -> Session {
         let (done_tx, done_rx) = channel();
         Session {
-            variant: Variant::Chess,
-            game: XGame::start(Variant::Chess),
+            engine: Engine::new(),
             engine_side: Some(Color::Black),
             clock: Clock::default(),
             max_depth: None,
             post: false,
             ponder: false,
             analyzing: false,
-            threads: 1,
-            multipv: 1,
-            overhead_ms: 10,
-            seed: 0,
-            shared: Arc::new(Shared::new(16)),
-            sim_shared: Arc::new(SimShared::default()),
             running: None,
             finished: false,
             done_tx,
@@ -144,8 +137,8 @@ impl Session {
             }
             "new" => {
                 self.abort_search();
-                self.variant = Variant::Chess;
-                self.reset(XGame::start(Variant::Chess));
+                self.engine.set_variant(Variant::Chess);
+                self.finished = false;
                 self.engine_side = Some(Color::Black);
                 self.max_depth = None;
                 self.clock.new_game();
@@ -157,12 +150,12 @@ impl Session {
             }
             "go" => {
                 self.abort_search();
-                self.engine_side = Some(self.game.side_to_move());
+                self.engine_side = Some(self.engine.game().side_to_move());
                 self.think();
             }
             "playother" => {
                 self.abort_search();
-                self.engine_side = Some(self.game.side_to_move().flip());
+                self.engine_side = Some(self.engine.game().side_to_move().flip());
                 self.maybe_ponder();
             }
             "usermove" => self.user_move(arg),
@@ -197,11 +190,7 @@ impl Session {
             "hard" => self.ponder = true,
             "easy" => {
                 self.ponder = false;
-                if matches!(
-                    self.running.as_ref().map(|r| &r.kind),
-                    Some(SearchKind::Analysis)
-                ) && !self.analyzing
-                {
+                if self.running_kind() == Some(SearchKind::Analysis) && !self.analyzing {
                     self.abort_search();
                 }
             }
@@ -222,15 +211,20 @@ impl Session {
             "memory" => match arg.parse::<usize>() {
                 Ok(mb) if mb >= 1 => {
                     self.abort_search();
-                    match Shared::try_new(mb.min(32768)) {
-                        Ok(shared) => self.shared = Arc::new(shared),
-                        Err(e) => self.error(&e, line),
+                    let mb = mb.min(crate::engine::options::MAX_HASH_MIB).to_string();
+                    if let Err(e) = self.engine.set_option("Hash", Some(&mb)) {
+                        self.error(&e, line);
                     }
                 }
                 _ => self.error("bad memory value", line),
             },
             "cores" => match arg.parse::<usize>() {
-                Ok(n) if n >= 1 => self.threads = n.min(256),
+                Ok(n) if n >= 1 => {
+                    let n = n.min(crate::engine::options::MAX_THREADS).to_string();
+                    if let Err(e) = self.engine.set_option("Threads", Some(&n)) {
+                        self.error(&e, line);
+                    }
+                }
                 _ => self.error("bad cores value", line),
             },
             "option" => self.option(arg, line),
@@ -249,9 +243,8 @@ impl Session {
         true
     }
 
-    fn reset(&mut self, game: XGame) {
-        self.game = game;
-        self.finished = false;
+    fn running_kind(&self) -> Option<SearchKind> {
+        self.running.as_ref().map(|r| r.kind)
     }
 
     fn set_variant(&mut self, name: &str) {
@@ -260,19 +253,22 @@ impl Session {
             self.error("unknown variant", &format!("variant {name}"));
             return;
         };
-        self.variant = v;
-        self.reset(XGame::start(v));
+        self.engine.set_variant(v);
+        self.finished = false;
         // XBoard does not know the conversion variants: tell it the board.
-        if let Some(setup) = self.game.setup_line(v) {
-            send(&setup);
+        if let Some((size, fen)) = self.engine.game().setup_fen() {
+            send(&format!("setup (PNBRQKpnbrqk) {size}x{size}+0_fairy {fen}"));
         }
     }
 
     fn setboard(&mut self, fen: &str) {
         self.abort_search();
-        match XGame::from_fen(self.variant, fen) {
-            Ok(g) => self.reset(g),
-            Err(e) => self.error(&e, &format!("setboard {fen}")),
+        match self.engine.set_position(Some(fen), &[]) {
+            Ok(()) => self.finished = false,
+            Err(crate::engine::PositionError::Fen { error, .. }) => {
+                self.error(&error.to_string(), &format!("setboard {fen}"))
+            }
+            Err(e) => self.error(&e.to_string(), &format!("setboard {fen}")),
         }
         if self.analyzing {
             self.start_analysis();
@@ -282,19 +278,19 @@ impl Session {
     fn user_move(&mut self, text: &str) {
         // A ponder search on the move the user just played is simply replaced.
         self.abort_search();
-        if self.finished || self.game.outcome().is_some() {
+        if self.finished || self.engine.game().outcome().is_some() {
             send(&format!("Illegal move (game is over): {text}"));
             return;
         }
-        match self.game.play_text(text) {
-            Ok(()) => {
+        match self.engine.play(text) {
+            Ok(_) => {
                 self.clock.count_move();
                 if self.claim_result() {
                     return;
                 }
                 if self.analyzing {
                     self.start_analysis();
-                } else if self.engine_side == Some(self.game.side_to_move()) {
+                } else if self.engine_side == Some(self.engine.game().side_to_move()) {
                     self.think();
                 }
             }
@@ -305,7 +301,7 @@ impl Session {
     fn take_back(&mut self, plies: usize, line: &str) {
         self.abort_search();
         for _ in 0..plies {
-            if !self.game.undo() {
+            if !self.engine.undo() {
                 self.error("no move to take back", line);
                 break;
             }
@@ -318,22 +314,23 @@ impl Session {
 
     fn option(&mut self, arg: &str, line: &str) {
         let (name, value) = arg.split_once('=').unwrap_or((arg, ""));
-        let num = value.trim().parse::<u64>();
-        match (name.trim(), num) {
-            ("MultiPV", Ok(n)) if (1..=256).contains(&n) => self.multipv = n as usize,
-            ("Move Overhead", Ok(n)) if n <= 5000 => self.overhead_ms = n,
-            ("Seed", Ok(n)) if n <= 2_147_483_647 => self.seed = n,
-            ("Clear Hash", _) => {
-                self.shared.tt.clear();
-                self.sim_shared.clear();
+        let name = name.trim();
+        let set = match name {
+            "Clear Hash" => {
+                self.engine.clear_hash();
+                Ok(())
             }
-            _ => self.error("bad option", line),
+            _ if XBOARD_OPTIONS.contains(&name) => self.engine.set_option(name, Some(value.trim())),
+            _ => Err(String::new()),
+        };
+        if set.is_err() {
+            self.error("bad option", line);
         }
     }
 
     /// Claims the result when the game has ended by the rules.
     fn claim_result(&mut self) -> bool {
-        let Some(o) = self.game.outcome() else {
+        let Some(o) = self.engine.game().outcome() else {
             return false;
         };
         self.finished = true;
@@ -341,95 +338,30 @@ impl Session {
         true
     }
 
-    /// Starts a search thread that ends with the chosen move in notation.
-    fn spawn(&mut self, limits: Limits, multipv: usize, kind: SearchKind, pondering: bool) {
-        let post = self.post || matches!(kind, SearchKind::Analysis);
+    /// Starts a search whose chosen move comes back through `done_rx`.
+    fn spawn(&mut self, limits: Limits, multipv: Option<usize>, kind: SearchKind) {
+        let post = self.post || kind == SearchKind::Analysis;
         let done = self.done_tx.clone();
-        let overhead = Duration::from_millis(self.overhead_ms);
-        let threads = self.threads;
-        let handle = match &self.game {
-            XGame::Sequential(g) => {
-                let params = SearchParams {
-                    pos: *g.position(),
-                    game_keys: g.history().to_vec(),
-                    limits,
-                    threads,
-                    multipv,
-                    searchmoves: Vec::new(),
-                    overhead,
-                };
-                let shared = Arc::clone(&self.shared);
-                shared.stop.store(false, Ordering::Relaxed);
-                shared.pondering.store(pondering, Ordering::Relaxed);
-                std::thread::spawn(move || {
-                    let pos = params.pos;
-                    let result: SearchResult = search(&shared, &params, &mut |r| {
-                        if post {
-                            send(&thinking_line(&pos, r));
-                        }
-                    });
-                    let _ = done.send(());
-                    result.best.map(|m| pos.move_to_uci(m, false))
-                })
-            }
-            XGame::Simultaneous(sim) => {
-                let pos = *sim.game.position();
-                let side = sim.side_to_choose();
-                let shared = Arc::clone(&self.sim_shared);
-                shared.stop.store(false, Ordering::Relaxed);
-                let seed = self.seed;
-                let b = crate::search::time::budget(&limits, overhead);
-                let infinite = limits.infinite;
-                let depth = limits.depth.unwrap_or(64);
-                std::thread::spawn(move || {
-                    let start = std::time::Instant::now();
-                    let result = crate::search::equilibrium::solve_turn(
-                        &shared,
-                        &pos,
-                        depth,
-                        b.soft.or(b.hard),
-                        threads,
-                        &mut |r| {
-                            if post {
-                                let (strategy, value) = if side == Color::White {
-                                    (&r.white, r.value)
-                                } else {
-                                    (&r.black, -r.value)
-                                };
-                                let likely = strategy
-                                    .iter()
-                                    .max_by(|a, b| a.1.total_cmp(&b.1))
-                                    .map(|(p, _)| p.to_string());
-                                send(&format!(
-                                    "{} {} {} {} {}",
-                                    r.depth,
-                                    value.round() as i64,
-                                    start.elapsed().as_millis() / 10,
-                                    r.nodes,
-                                    likely.unwrap_or_default()
-                                ));
-                            }
-                        },
-                    );
-                    while infinite && !shared.stop.load(Ordering::Relaxed) {
-                        std::thread::sleep(Duration::from_millis(2));
-                    }
-                    let _ = done.send(());
-                    let r = result?;
-                    let strategy = if side == Color::White {
-                        r.white
-                    } else {
-                        r.black
-                    };
-                    sample(&strategy, unit_random(seed, &pos, side)).map(|p| p.to_string())
-                })
-            }
+        let go = Go {
+            limits,
+            searchmoves: Vec::new(),
+            multipv,
         };
         self.running = Some(Running {
-            handle,
             kind,
-            plies: self.game.plies(),
+            plies: self.engine.game().plies(),
         });
+        self.engine.go(
+            go,
+            move |info| {
+                if post {
+                    send(&thinking_line(info));
+                }
+            },
+            move |best| {
+                let _ = done.send(best.best);
+            },
+        );
     }
 
     /// Starts thinking on the engine's move.
@@ -437,29 +369,31 @@ impl Session {
         if self.finished || self.claim_result() {
             return;
         }
-        let side = self.game.side_to_move();
+        let side = self.engine.game().side_to_move();
         let limits = Limits {
             depth: self.max_depth,
             ..self.clock.limits(side)
         };
-        self.spawn(limits, 1, SearchKind::Move, false);
+        self.spawn(limits, Some(1), SearchKind::Move);
     }
 
-    /// With `hard`, thinks on the opponent's time (results are discarded).
+    /// With `hard`, thinks on the opponent's time (results are discarded);
+    /// not in the simultaneous game, where nobody waits for the other.
     fn maybe_ponder(&mut self) {
-        let sequential = matches!(self.game, XGame::Sequential(_));
-        if self.ponder && sequential && !self.finished && self.game.outcome().is_none() {
+        let sequential = matches!(self.engine.game(), Game::Sequential(_));
+        if self.ponder && sequential && !self.finished && self.engine.game().outcome().is_none() {
             let limits = Limits {
                 infinite: true,
+                ponder: true,
                 ..Limits::default()
             };
-            self.spawn(limits, 1, SearchKind::Analysis, true);
+            self.spawn(limits, Some(1), SearchKind::Analysis);
         }
     }
 
     fn start_analysis(&mut self) {
         self.abort_search();
-        if self.game.outcome().is_some() {
+        if self.engine.game().outcome().is_some() {
             return;
         }
         let limits = Limits {
@@ -467,59 +401,53 @@ impl Session {
             depth: self.max_depth,
             ..Limits::default()
         };
-        self.spawn(limits, self.multipv, SearchKind::Analysis, false);
+        self.spawn(limits, None, SearchKind::Analysis);
     }
 
     fn status_update(&self) {
         if self.analyzing {
-            let nodes = self.shared.nodes.load(Ordering::Relaxed);
-            send(&format!("stat01: 0 {nodes} 0 0 0"));
+            send(&format!("stat01: 0 {} 0 0 0", self.engine.nodes()));
         }
     }
 
     fn move_now(&mut self) {
-        if matches!(
-            self.running.as_ref().map(|r| &r.kind),
-            Some(SearchKind::Move)
-        ) {
-            self.shared.stop.store(true, Ordering::Relaxed);
-            self.sim_shared.stop.store(true, Ordering::Relaxed);
+        if self.running_kind() == Some(SearchKind::Move) {
+            self.engine.stop();
             self.wait_search();
         }
     }
 
     /// Stops any search, discarding its result.
-    fn abort_search(&mut self) {
-        if let Some(r) = self.running.take() {
-            self.shared.pondering.store(false, Ordering::Relaxed);
-            self.shared.stop.store(true, Ordering::Relaxed);
-            self.sim_shared.stop.store(true, Ordering::Relaxed);
-            let _ = r.handle.join();
-            let _ = self.done_rx.try_recv();
+    pub fn abort_search(&mut self) {
+        if self.running.take().is_some() {
+            self.engine.stop();
+            while self.done_rx.try_recv().is_ok() {}
         }
     }
 
     /// If the engine's search has finished, plays its move.
     fn collect_finished_search(&mut self) {
-        if self.running.is_some() && self.done_rx.try_recv().is_ok() {
-            self.finish_search();
+        if self.running.is_some() {
+            if let Ok(chosen) = self.done_rx.try_recv() {
+                self.finish_search(chosen);
+            }
         }
     }
 
     /// Blocks until the running search ends, then plays its move.
     fn wait_search(&mut self) {
         if self.running.is_some() {
-            let _ = self.done_rx.recv();
-            self.finish_search();
+            if let Ok(chosen) = self.done_rx.recv() {
+                self.finish_search(chosen);
+            }
         }
     }
 
-    fn finish_search(&mut self) {
+    fn finish_search(&mut self, chosen: Option<String>) {
         let Some(r) = self.running.take() else {
             return;
         };
-        let chosen = r.handle.join().ok().flatten();
-        if !matches!(r.kind, SearchKind::Move) || r.plies != self.game.plies() {
+        if r.kind != SearchKind::Move || r.plies != self.engine.game().plies() {
             return;
         }
         match chosen {
@@ -531,7 +459,7 @@ impl Session {
     }
 
     fn play_engine_move(&mut self, text: &str) {
-        if self.game.play_text(text).is_err() {
+        if self.engine.play(text).is_err() {
             // Cannot happen: the search chooses among legal moves.
             log::error!("engine chose an unplayable move {text}");
             return;
@@ -546,20 +474,32 @@ impl Session {
 
 /// Thinking output: `ply score time nodes pv` (time in centiseconds; mate
 /// scores as 100000 + moves, XBoard's convention).
-fn thinking_line(pos: &Position, r: &Report) -> String {
-    let score = match r.score {
-        Score::Cp(cp) => cp,
-        Score::Mate(m) if m > 0 => 100_000 + m,
-        Score::Mate(m) => -100_000 + m,
-    };
-    format!(
-        "{} {} {} {} {}",
-        r.depth,
-        score,
-        r.time.as_millis() / 10,
-        r.nodes,
-        format_pv(pos, &r.pv, false).join(" ")
-    )
+fn thinking_line(info: &Info) -> String {
+    match info {
+        Info::Line(l) => {
+            let score = match l.score {
+                Score::Cp(cp) => cp,
+                Score::Mate(m) if m > 0 => 100_000 + m,
+                Score::Mate(m) => -100_000 + m,
+            };
+            format!(
+                "{} {} {} {} {}",
+                l.depth,
+                score,
+                l.time.as_millis() / 10,
+                l.nodes,
+                l.pv.join(" ")
+            )
+        }
+        Info::Turn(t) => format!(
+            "{} {} {} {} {}",
+            t.depth,
+            t.value.round() as i64,
+            t.time.as_millis() / 10,
+            t.nodes,
+            t.likely.as_deref().unwrap_or_default()
+        ),
+    }
 }
 
 /// The XBoard loop. Input is read on its own thread so that a finished

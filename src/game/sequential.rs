@@ -1,10 +1,11 @@
-//! A game of an 8x8 variant: the start position, the moves, and every
-//! position's key, so that repetitions can be judged (RULES.md 1, 2.5).
+//! A game of a sequential (8x8) variant: the start position, the moves,
+//! and every position's key, so that repetitions can be judged (RULES.md
+//! 1, 2.5).
 
 use crate::board::{Move, Outcome, Position};
 
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct SequentialGame {
     start: Position,
     current: Position,
     moves: Vec<Move>,
@@ -12,9 +13,9 @@ pub struct Game {
     keys: Vec<u64>,
 }
 
-impl Game {
-    pub fn new(start: Position) -> Game {
-        Game {
+impl SequentialGame {
+    pub fn new(start: Position) -> SequentialGame {
+        SequentialGame {
             start,
             current: start,
             moves: Vec::new(),
@@ -92,7 +93,7 @@ mod tests {
 
     #[test]
     fn threefold_repetition_by_knight_shuffles() {
-        let mut g = Game::new(Position::startpos(Variant::Chess));
+        let mut g = SequentialGame::new(Position::startpos(Variant::Chess));
         for m in [
             "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
         ] {

@@ -1,4 +1,5 @@
-//! The UCI options (ENGINE.md "UCI"): declarations and setting them.
+//! The engine's options (ENGINE.md "UCI"), one store for every front end:
+//! what they are, and setting them by name.
 
 use crate::variants::Variant;
 
@@ -29,7 +30,7 @@ impl Default for Options {
     }
 }
 
-/// What the session must do after an option changed.
+/// What the engine must do after an option changed.
 pub enum Effect {
     None,
     ResizeHash,
@@ -40,24 +41,63 @@ pub enum Effect {
 pub const MAX_HASH_MIB: usize = 32768;
 pub const MAX_THREADS: usize = 256;
 
-pub fn declarations() -> Vec<String> {
-    let variants: Vec<String> = Variant::ALL
-        .iter()
-        .map(|v| format!("var {}", v.name()))
-        .collect();
+/// How a GUI shows an option (UCI `type`, XBoard `-spin` ...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    Spin {
+        default: u64,
+        min: u64,
+        max: u64,
+    },
+    Check {
+        default: bool,
+    },
+    Combo {
+        default: &'static str,
+        values: Vec<&'static str>,
+    },
+    Button,
+}
+
+/// One option the engine offers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub kind: OptionKind,
+}
+
+/// Every option, in the order GUIs list them.
+pub fn specs() -> Vec<OptionSpec> {
+    use OptionKind::*;
+    let spin = |name, default, min, max| OptionSpec {
+        name,
+        kind: Spin { default, min, max },
+    };
     vec![
-        format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MIB}"),
-        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
-        "option name MultiPV type spin default 1 min 1 max 256".into(),
-        format!(
-            "option name UCI_Variant type combo default chess {}",
-            variants.join(" ")
-        ),
-        "option name UCI_Chess960 type check default false".into(),
-        "option name Move Overhead type spin default 10 min 0 max 5000".into(),
-        "option name Clear Hash type button".into(),
-        "option name Ponder type check default false".into(),
-        "option name Seed type spin default 0 min 0 max 2147483647".into(),
+        spin("Hash", 16, 1, MAX_HASH_MIB as u64),
+        spin("Threads", 1, 1, MAX_THREADS as u64),
+        spin("MultiPV", 1, 1, 256),
+        OptionSpec {
+            name: "UCI_Variant",
+            kind: Combo {
+                default: "chess",
+                values: Variant::ALL.iter().map(|v| v.name()).collect(),
+            },
+        },
+        OptionSpec {
+            name: "UCI_Chess960",
+            kind: Check { default: false },
+        },
+        spin("Move Overhead", 10, 0, 5000),
+        OptionSpec {
+            name: "Clear Hash",
+            kind: Button,
+        },
+        OptionSpec {
+            name: "Ponder",
+            kind: Check { default: false },
+        },
+        spin("Seed", 0, 0, 2_147_483_647),
     ]
 }
 

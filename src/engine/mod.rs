@@ -1,0 +1,420 @@
+//! The engine core (ENGINE.md "Architecture"): it owns the options, the
+//! game, the transposition table, the search threads and the simultaneous-
+//! move search, and offers what every front end needs: set the position or
+//! an option, `go` with callbacks for the search's output, `stop`,
+//! `ponderhit`, perft, the diagram and the evaluation. The front ends
+//! (`src/uci/`, `src/xboard/`) only parse lines and format what it reports.
+
+mod draw;
+pub mod options;
+
+use crate::board::{Color, Move, Position};
+use crate::game::{Game, GameError, ListError};
+use crate::search::equilibrium::{sample, solve_turn, SimResult, SimShared};
+use crate::search::threads::{search, Report, Score, SearchParams, SearchResult};
+use crate::search::time::{budget, Limits};
+use crate::search::Shared;
+use crate::Variant;
+pub use options::{OptionKind, OptionSpec, Options};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// What a `go` asks for.
+#[derive(Clone, Debug, Default)]
+pub struct Go {
+    pub limits: Limits,
+    /// Restrict the root to these moves (empty: all).
+    pub searchmoves: Vec<Move>,
+    /// Lines to report; `None`: the `MultiPV` option.
+    pub multipv: Option<usize>,
+}
+
+/// One completed line of the alternating-move search.
+#[derive(Clone, Debug)]
+pub struct Line {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub multipv: usize,
+    pub score: Score,
+    pub nodes: u64,
+    pub nps: u64,
+    pub hashfull: u32,
+    pub time: Duration,
+    /// In the variant's notation, cut at the first move that is not legal
+    /// in sequence (a GUI never sees an illegal PV move).
+    pub pv: Vec<String>,
+}
+
+/// One completed depth of the simultaneous-move search.
+#[derive(Clone, Debug)]
+pub struct TurnDepth {
+    pub depth: u32,
+    /// The game's value for the side choosing, in centipawns.
+    pub value: f64,
+    pub nodes: u64,
+    pub time: Duration,
+    /// The ply its strategy plays most often.
+    pub likely: Option<String>,
+}
+
+/// The search's progress, as it reports it.
+#[derive(Clone, Debug)]
+pub enum Info {
+    Line(Line),
+    Turn(TurnDepth),
+}
+
+/// The end of a `go`.
+#[derive(Clone, Debug, Default)]
+pub struct BestMove {
+    /// `None` when there is no legal move (or the game is over).
+    pub best: Option<String>,
+    /// The expected reply, when the PV holds a legal one.
+    pub ponder: Option<String>,
+    /// In the simultaneous game: the mixed strategy the move was drawn from.
+    pub strategy: Vec<(String, f64)>,
+}
+
+pub struct Engine {
+    options: Options,
+    game: Game,
+    shared: Arc<Shared>,
+    equilibrium: Arc<SimShared>,
+    running: Option<JoinHandle<()>>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    pub fn new() -> Engine {
+        let options = Options::default();
+        Engine {
+            game: Game::start(options.variant),
+            shared: Arc::new(Shared::new(options.hash_mib)),
+            equilibrium: Arc::new(SimShared::default()),
+            running: None,
+            options,
+        }
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Sets an option by name; a new variant resets the game to its start.
+    /// A running search goes on unless the option changes what it works on
+    /// (the table's size, the game).
+    pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        use options::Effect;
+        match self.options.set(name, value)? {
+            Effect::None => {}
+            Effect::ResizeHash => {
+                self.stop();
+                self.shared = Arc::new(Shared::try_new(self.options.hash_mib)?);
+            }
+            Effect::ClearHash => self.clear_hash(),
+            Effect::NewVariant => {
+                self.stop();
+                self.game = Game::start(self.options.variant);
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays `variant` from its start.
+    pub fn set_variant(&mut self, variant: Variant) {
+        self.stop();
+        self.options.variant = variant;
+        self.game = Game::start(variant);
+    }
+
+    /// Empties the transposition table and the equilibrium cache (safe
+    /// while a search runs: the table is lock-free).
+    pub fn clear_hash(&mut self) {
+        self.shared.tt.clear();
+        self.equilibrium.clear();
+    }
+
+    /// A new game: the caches emptied, the variant's start position.
+    pub fn new_game(&mut self) {
+        self.stop();
+        self.clear_hash();
+        self.game = Game::start(self.options.variant);
+    }
+
+    /// `fen` (`None`: the start position) and the moves after it. A bad
+    /// FEN changes nothing; on a bad move the ones before it stay played.
+    pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError> {
+        self.stop();
+        let variant = self.options.variant;
+        let fen = fen.unwrap_or(variant.start_fen());
+        let mut game = Game::from_fen(variant, fen).map_err(|e| PositionError::Fen {
+            error: e,
+            fen: fen.to_string(),
+        })?;
+        let played = game.play_list(moves);
+        self.game = game;
+        played.map_err(PositionError::Move)
+    }
+
+    /// Plays one more move (ply) in the variant's notation.
+    pub fn play(&mut self, text: &str) -> Result<String, GameError> {
+        self.stop();
+        self.game.play_text(text)
+    }
+
+    /// Takes back one move (ply); false when there is none.
+    pub fn undo(&mut self) -> bool {
+        self.stop();
+        self.game.undo()
+    }
+
+    /// Nodes searched so far by the running (or last) search.
+    pub fn nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Starts a search on its own thread (stopping any running one):
+    /// `on_info` sees its progress, `on_best` its result, once.
+    pub fn go(
+        &mut self,
+        go: Go,
+        on_info: impl FnMut(&Info) + Send + 'static,
+        on_best: impl FnOnce(BestMove) + Send + 'static,
+    ) {
+        self.stop();
+        let handle = match &self.game {
+            Game::Sequential(g) => {
+                let params = SearchParams {
+                    pos: *g.position(),
+                    game_keys: g.history().to_vec(),
+                    limits: go.limits,
+                    threads: self.options.threads,
+                    multipv: go.multipv.unwrap_or(self.options.multipv),
+                    searchmoves: go.searchmoves,
+                    overhead: Duration::from_millis(self.options.move_overhead_ms),
+                };
+                let shared = Arc::clone(&self.shared);
+                let chess960 = self.options.chess960;
+                spawn_sequential(shared, params, chess960, on_info, on_best)
+            }
+            Game::Simultaneous(g) => {
+                let turn = TurnSearch {
+                    pos: *g.position(),
+                    side: g.side_to_choose(),
+                    over: g.outcome().is_some(),
+                    limits: go.limits,
+                    overhead: Duration::from_millis(self.options.move_overhead_ms),
+                    threads: self.options.threads,
+                    seed: self.options.seed,
+                };
+                spawn_simultaneous(Arc::clone(&self.equilibrium), turn, on_info, on_best)
+            }
+        };
+        self.running = Some(handle);
+    }
+
+    /// Whether a search is running (its `on_best` may not have come yet).
+    pub fn searching(&self) -> bool {
+        self.running.as_ref().is_some_and(|h| !h.is_finished())
+    }
+
+    /// Ends a running search and waits for its `on_best`.
+    pub fn stop(&mut self) {
+        if let Some(handle) = self.running.take() {
+            self.shared.pondering.store(false, Ordering::Relaxed);
+            self.shared.stop.store(true, Ordering::Relaxed);
+            self.equilibrium.stop.store(true, Ordering::Relaxed);
+            let _ = handle.join();
+        }
+    }
+
+    /// The opponent played the move pondered on: the clock starts.
+    pub fn ponderhit(&self) {
+        self.shared.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// Perft per move (per turn in apocalypse), notation by `UCI_Chess960`.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        self.game.divide(depth.max(1), self.options.chess960)
+    }
+
+    pub fn diagram(&self) -> String {
+        self.game.diagram()
+    }
+
+    pub fn eval(&self) -> String {
+        self.game.explain_eval()
+    }
+}
+
+/// Why `set_position` failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    Fen { error: GameError, fen: String },
+    Move(ListError),
+}
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionError::Fen { error, fen } => write!(f, "{error} in '{fen}'"),
+            PositionError::Move(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+fn spawn_sequential(
+    shared: Arc<Shared>,
+    params: SearchParams,
+    chess960: bool,
+    mut on_info: impl FnMut(&Info) + Send + 'static,
+    on_best: impl FnOnce(BestMove) + Send + 'static,
+) -> JoinHandle<()> {
+    shared.stop.store(false, Ordering::Relaxed);
+    shared
+        .pondering
+        .store(params.limits.ponder, Ordering::Relaxed);
+    std::thread::spawn(move || {
+        let pos = params.pos;
+        let result = search(&shared, &params, &mut |r| {
+            on_info(&Info::Line(line(&pos, r, chess960)))
+        });
+        on_best(best_move(&pos, &result, chess960));
+    })
+}
+
+/// The PV in the variant's notation, cut at the first move that is not
+/// legal in sequence.
+pub fn format_pv(pos: &Position, pv: &[Move], chess960: bool) -> Vec<String> {
+    let mut cur = *pos;
+    let mut out = Vec::new();
+    for &mv in pv {
+        if !cur.legal_moves().contains(&mv) {
+            break;
+        }
+        out.push(cur.move_to_uci(mv, chess960));
+        cur = cur.play(mv);
+    }
+    out
+}
+
+fn line(pos: &Position, r: &Report, chess960: bool) -> Line {
+    Line {
+        depth: r.depth,
+        seldepth: r.seldepth,
+        multipv: r.multipv,
+        score: r.score,
+        nodes: r.nodes,
+        nps: r.nps,
+        hashfull: r.hashfull,
+        time: r.time,
+        pv: format_pv(pos, &r.pv, chess960),
+    }
+}
+
+fn best_move(pos: &Position, result: &SearchResult, chess960: bool) -> BestMove {
+    let Some(best) = result.best else {
+        return BestMove::default();
+    };
+    let child = pos.play(best);
+    let ponder = result
+        .ponder
+        .filter(|p| child.legal_moves().contains(p))
+        .map(|p| child.move_to_uci(p, chess960));
+    BestMove {
+        best: Some(pos.move_to_uci(best, chess960)),
+        ponder,
+        strategy: Vec::new(),
+    }
+}
+
+/// A `go` in the simultaneous game: the equilibrium for the side to
+/// choose, on the position before the turn (RULES.md 5.4).
+struct TurnSearch {
+    pos: crate::variants::apocalypse::ApocalypsePosition,
+    side: Color,
+    over: bool,
+    limits: Limits,
+    overhead: Duration,
+    threads: usize,
+    seed: u64,
+}
+
+fn spawn_simultaneous(
+    shared: Arc<SimShared>,
+    turn: TurnSearch,
+    mut on_info: impl FnMut(&Info) + Send + 'static,
+    on_best: impl FnOnce(BestMove) + Send + 'static,
+) -> JoinHandle<()> {
+    shared.stop.store(false, Ordering::Relaxed);
+    let b = budget(&turn.limits, turn.overhead);
+    let max_depth = turn.limits.depth.unwrap_or(64);
+    let infinite = turn.limits.infinite || turn.limits.ponder;
+    std::thread::spawn(move || {
+        let start = Instant::now();
+        let side = turn.side;
+        let strategy_of = |r: &SimResult| {
+            if side == Color::White {
+                r.white.clone()
+            } else {
+                r.black.clone()
+            }
+        };
+        let mut on_depth = |r: &SimResult| {
+            let value = if side == Color::White {
+                r.value
+            } else {
+                -r.value
+            };
+            let likely = strategy_of(r)
+                .iter()
+                .max_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(p, _)| p.to_string());
+            on_info(&Info::Turn(TurnDepth {
+                depth: r.depth,
+                value,
+                nodes: r.nodes,
+                time: start.elapsed(),
+                likely,
+            }));
+        };
+        let result = if turn.over {
+            None
+        } else {
+            solve_turn(
+                &shared,
+                &turn.pos,
+                max_depth,
+                b.soft.or(b.hard),
+                turn.threads,
+                &mut on_depth,
+            )
+        };
+        while infinite && !shared.stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let Some(r) = result else {
+            return on_best(BestMove::default());
+        };
+        let strategy = strategy_of(&r);
+        let best = sample(&strategy, draw::unit_random(turn.seed, &turn.pos, side));
+        on_best(BestMove {
+            best: best.map(|p| p.to_string()),
+            ponder: None,
+            strategy: strategy.iter().map(|(p, w)| (p.to_string(), *w)).collect(),
+        });
+    })
+}

@@ -1,0 +1,281 @@
+//! The game model: one type, [`Game`], for all five variants, and the one
+//! place besides the rules (`src/variants/`) that knows which variant is
+//! played on which board. Front ends and the engine core ask it for what
+//! they show or send — the start and a FEN, the moves in the variant's
+//! notation, playing and taking back, the result with its reason, the
+//! diagram, the evaluation breakdown — and never ask which variant it is.
+//!
+//! * [`sequential`]: the 8x8 variants, one move after the other.
+//! * [`simultaneous`]: apocalypse, both sides choosing at once (RULES.md 5).
+
+pub mod sequential;
+pub mod simultaneous;
+
+pub use sequential::SequentialGame;
+pub use simultaneous::{PlyError, SimultaneousGame};
+
+use crate::board::{Color, Move, Outcome, Position, Square};
+use crate::variants::apocalypse::{self, ApocalypsePosition};
+use crate::Variant;
+use std::fmt;
+
+/// A game of any variant, from its start position to now.
+#[derive(Clone, Debug)]
+pub enum Game {
+    /// chess, pacifist, pacifist2, subversion: alternating moves, 8x8.
+    Sequential(SequentialGame),
+    /// apocalypse: simultaneous turns, 5x5.
+    Simultaneous(SimultaneousGame),
+}
+
+/// Why a game cannot be set up or a move cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The FEN does not describe a position of the variant.
+    Fen(String),
+    /// The move (in apocalypse: the ply) is not legal or not well formed.
+    Illegal(String),
+    /// The game ended before the move.
+    GameOver(Outcome),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Fen(m) | GameError::Illegal(m) => f.write_str(m),
+            GameError::GameOver(o) => write!(f, "the game is over ({})", o.reason()),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// A move of a list (`position ... moves`) that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListError {
+    /// 1-based index in the list.
+    pub index: usize,
+    pub text: String,
+    /// `move`, or `ply` in the simultaneous game.
+    pub noun: &'static str,
+    pub error: GameError,
+}
+
+impl fmt::Display for ListError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.error {
+            GameError::GameOver(_) => write!(
+                f,
+                "{} {} ('{}'): {}",
+                self.noun, self.index, self.text, self.error
+            ),
+            e => write!(f, "{} {} of the list: {e}", self.noun, self.index),
+        }
+    }
+}
+
+impl Game {
+    /// The start position of `variant`.
+    pub fn start(variant: Variant) -> Game {
+        Game::from_fen(variant, variant.start_fen())
+            .expect("the start FEN of every variant is valid")
+    }
+
+    /// A game of `variant` from `fen`.
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Game, GameError> {
+        if variant == Variant::Apocalypse {
+            ApocalypsePosition::from_fen(fen)
+                .map(|p| Game::Simultaneous(SimultaneousGame::new(p)))
+                .map_err(|e| GameError::Fen(format!("bad FEN: {e}")))
+        } else {
+            Position::from_fen(fen, variant)
+                .map(|p| Game::Sequential(SequentialGame::new(p)))
+                .map_err(|e| GameError::Fen(e.to_string()))
+        }
+    }
+
+    pub fn variant(&self) -> Variant {
+        match self {
+            Game::Sequential(g) => g.position().variant(),
+            Game::Simultaneous(_) => Variant::Apocalypse,
+        }
+    }
+
+    /// The side whose move (ply) comes next.
+    pub fn side_to_move(&self) -> Color {
+        match self {
+            Game::Sequential(g) => g.position().side_to_move(),
+            Game::Simultaneous(g) => g.side_to_choose(),
+        }
+    }
+
+    /// How the game ended, if it has: by the variant's rules or by
+    /// repetition.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self {
+            Game::Sequential(g) => g.outcome(),
+            Game::Simultaneous(g) => g.outcome(),
+        }
+    }
+
+    /// `*`, or the result and its reason (`1-0 checkmate`).
+    pub fn result_text(&self) -> String {
+        match self.outcome() {
+            Some(o) => format!("{} {}", o.result(), o.reason()),
+            None => "*".into(),
+        }
+    }
+
+    /// Plies played since the start (changes with every move or undo).
+    pub fn plies(&self) -> usize {
+        match self {
+            Game::Sequential(g) => g.moves().len(),
+            Game::Simultaneous(g) => g.plies(),
+        }
+    }
+
+    /// What one move is called in the variant's move lists.
+    pub fn move_noun(&self) -> &'static str {
+        match self {
+            Game::Sequential(_) => "move",
+            Game::Simultaneous(_) => "ply",
+        }
+    }
+
+    /// The FEN of the current position (in apocalypse: the start of the
+    /// current turn, RULES.md 5.1).
+    pub fn fen(&self) -> String {
+        match self {
+            Game::Sequential(g) => g.position().to_fen(),
+            Game::Simultaneous(g) => g.position().to_fen(),
+        }
+    }
+
+    /// Plays a move (a ply) given in the variant's notation; returns it as
+    /// the engine writes it.
+    pub fn play_text(&mut self, text: &str) -> Result<String, GameError> {
+        match self {
+            Game::Sequential(g) => {
+                let before = *g.position();
+                let mv = g.play_str(text).map_err(GameError::Illegal)?;
+                Ok(before.move_to_uci(mv, false))
+            }
+            Game::Simultaneous(g) => match g.play_text(text) {
+                Ok(ply) => Ok(ply.to_string()),
+                Err(PlyError::Illegal(m)) => Err(GameError::Illegal(m)),
+                Err(PlyError::GameOver(o)) => Err(GameError::GameOver(o)),
+            },
+        }
+    }
+
+    /// Plays a list of moves; on a bad one, the moves before it stay played.
+    pub fn play_list(&mut self, texts: &[&str]) -> Result<(), ListError> {
+        for (i, text) in texts.iter().enumerate() {
+            if let Err(error) = self.play_text(text) {
+                return Err(ListError {
+                    index: i + 1,
+                    text: text.to_string(),
+                    noun: self.move_noun(),
+                    error,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes back one move (ply); false when there is none.
+    pub fn undo(&mut self) -> bool {
+        match self {
+            Game::Sequential(g) => g.undo().is_some(),
+            Game::Simultaneous(g) => g.undo(),
+        }
+    }
+
+    /// A move for `go searchmoves`, which only the sequential search knows.
+    pub fn parse_search_move(&self, text: &str) -> Result<Move, String> {
+        match self {
+            Game::Sequential(g) => g.position().parse_move(text),
+            Game::Simultaneous(_) => Err(format!(
+                "searchmoves is not supported in {}",
+                self.variant()
+            )),
+        }
+    }
+
+    /// Perft from the current position, per move (per turn in
+    /// apocalypse: `wmove bmove: count`), in generation order.
+    pub fn divide(&self, depth: u32, chess960: bool) -> Vec<(String, u64)> {
+        match self {
+            Game::Sequential(g) => crate::perft::divide(g.position(), depth, chess960),
+            Game::Simultaneous(g) => apocalypse::divide(g.position(), depth),
+        }
+    }
+
+    /// Perft from the current position (RULES.md 5.4: by turns in apocalypse).
+    pub fn perft(&self, depth: u32) -> u64 {
+        match self {
+            Game::Sequential(g) => crate::perft::perft(g.position(), depth),
+            Game::Simultaneous(g) => apocalypse::perft(g.position(), depth),
+        }
+    }
+
+    /// The board, the variant, the FEN, the key and the result, as the
+    /// `d` command prints them.
+    pub fn diagram(&self) -> String {
+        let (board, key, pending) = match self {
+            Game::Sequential(g) => (board_text(g.position()), g.position().key(), false),
+            Game::Simultaneous(g) => (g.board_text(), g.key(), g.pending().is_some()),
+        };
+        let mut s = board;
+        s.push('\n');
+        s.push_str(&format!("Variant: {}\n", self.variant()));
+        s.push_str(&format!("Fen: {}\n", self.fen()));
+        s.push_str(&format!("Key: {key:016X}\n"));
+        if pending {
+            s.push_str("Pending: white has chosen (hidden)\n");
+        }
+        s.push_str(&format!("Result: {}", self.result_text()));
+        s
+    }
+
+    /// The static evaluation with its terms; in the pacifist variants a
+    /// map of persuasion and support (the `eval` command).
+    pub fn explain_eval(&self) -> String {
+        match self {
+            Game::Sequential(g) => crate::eval::explain(g.position()),
+            Game::Simultaneous(g) => crate::eval::apocalypse::explain(g.position()),
+        }
+    }
+
+    /// For GUIs that cannot set up the variant by its name: the board
+    /// size and an orthodox-shaped FEN of the current position. `None` in
+    /// chess, which every GUI knows.
+    pub fn setup_fen(&self) -> Option<(u8, String)> {
+        match self {
+            Game::Sequential(g) if g.position().variant() == Variant::Chess => None,
+            Game::Sequential(g) => Some((8, g.position().to_fen())),
+            Game::Simultaneous(g) => {
+                let fen = g.position().to_fen();
+                let placement = fen.split(' ').next().unwrap_or("");
+                Some((5, format!("{placement} w - - 0 1")))
+            }
+        }
+    }
+}
+
+/// The 8x8 board drawn in text, rank 8 on top.
+fn board_text(pos: &Position) -> String {
+    let border = " +---+---+---+---+---+---+---+---+\n";
+    let mut s = String::from(border);
+    for rank in (0..8).rev() {
+        for file in 0..8 {
+            let c = pos
+                .piece_at(Square::from_coords(file, rank))
+                .map_or(' ', |p| p.fen_char());
+            s.push_str(&format!(" | {c}"));
+        }
+        s.push_str(&format!(" | {}\n{border}", rank + 1));
+    }
+    s.push_str("   a   b   c   d   e   f   g   h\n");
+    s
+}
