@@ -33,9 +33,9 @@ impl Position {
     /// be omitted (EPD style); everything else is checked and a bad field
     /// gives an error naming it.
     pub fn from_fen(fen: &str, variant: Variant) -> Result<Position, FenError> {
-        if variant == Variant::Apocalypse {
+        let Some(board) = variant.board() else {
             return err("apocalypse is played on its own 5x5 board, not an 8x8 position");
-        }
+        };
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 4 {
             return err(format!(
@@ -46,7 +46,7 @@ impl Position {
         if fields.len() > 6 {
             return err(format!("expected at most 6 fields, found {}", fields.len()));
         }
-        let mut pos = Position::empty(variant);
+        let mut pos = Position::empty(board);
         parse_placement(&mut pos, fields[0])?;
         let side = match fields[1] {
             "w" => Color::White,

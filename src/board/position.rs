@@ -10,7 +10,8 @@ use super::bitboard::Bitboard;
 use super::moves::{Move, MoveKind, MoveList};
 use super::types::{Color, Piece, PieceKind, Square};
 use super::zobrist;
-use crate::variants::{self, Variant};
+use crate::variant::{BoardVariant, Variant};
+use crate::variants;
 
 /// Castling rights (RULES.md 1 and 2.6): for each colour up to two rook
 /// squares, and the file its king started on. Index 0 is the right towards
@@ -92,12 +93,12 @@ pub struct Position {
     halfmove: u16,
     fullmove: u16,
     key: u64,
-    variant: Variant,
+    variant: BoardVariant,
 }
 
 impl Position {
     /// An empty board of `variant`, white to move (used by the FEN parser).
-    pub(crate) fn empty(variant: Variant) -> Position {
+    pub(crate) fn empty(variant: BoardVariant) -> Position {
         Position {
             colors: [Bitboard::EMPTY; 2],
             kinds: [Bitboard::EMPTY; 6],
@@ -112,7 +113,8 @@ impl Position {
     }
 
     /// The start position of an 8x8 variant.
-    pub fn startpos(variant: Variant) -> Position {
+    pub fn startpos(variant: BoardVariant) -> Position {
+        let variant = Variant::from(variant);
         Position::from_fen(variant.start_fen(), variant).expect("start FEN is valid")
     }
 
@@ -120,6 +122,10 @@ impl Position {
 
     #[inline]
     pub fn variant(&self) -> Variant {
+        self.variant.into()
+    }
+    #[inline]
+    pub fn board_variant(&self) -> BoardVariant {
         self.variant
     }
     #[inline]

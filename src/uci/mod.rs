@@ -51,7 +51,7 @@ impl GameState {
         if variant == crate::variants::Variant::Apocalypse {
             GameState::Simultaneous(SimGame::new(apocalypse::ApocalypsePosition::start()))
         } else {
-            GameState::Sequential(Game::new(Position::startpos(variant)))
+            GameState::Sequential(Game::new(Position::startpos(variant.board().unwrap())))
         }
     }
 }

@@ -127,50 +127,48 @@ pub trait Rules {
     }
 }
 
-/// Runs `$body` with `$R` bound to the rules type of an 8x8 variant.
+/// Runs `$body` with `$R` bound to the rules type of the 8x8 variant
+/// `$variant` (a [`BoardVariant`]).
 #[macro_export]
 macro_rules! with_rules {
     ($variant:expr, $R:ident => $body:expr) => {
         match $variant {
-            $crate::Variant::Chess => {
+            $crate::variant::BoardVariant::Chess => {
                 type $R = $crate::variants::chess::Chess;
                 $body
             }
-            $crate::Variant::Pacifist => {
+            $crate::variant::BoardVariant::Pacifist => {
                 type $R = $crate::variants::pacifist::Pacifist<$crate::variants::pacifist::Count>;
                 $body
             }
-            $crate::Variant::Pacifist2 => {
+            $crate::variant::BoardVariant::Pacifist2 => {
                 type $R = $crate::variants::pacifist::Pacifist<$crate::variants::pacifist::Value>;
                 $body
             }
-            $crate::Variant::Subversion => {
+            $crate::variant::BoardVariant::Subversion => {
                 type $R = $crate::variants::subversion::Subversion;
                 $body
-            }
-            $crate::Variant::Apocalypse => {
-                unreachable!("apocalypse has no 8x8 position")
             }
         }
     };
 }
 
 pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
-    with_rules!(pos.variant(), R => R::generate(pos, list))
+    with_rules!(pos.board_variant(), R => R::generate(pos, list))
 }
 
 pub(crate) fn explain_illegal(pos: &Position, text: &str) -> Option<String> {
-    with_rules!(pos.variant(), R => R::explain_illegal(pos, text))
+    with_rules!(pos.board_variant(), R => R::explain_illegal(pos, text))
 }
 
 pub(crate) fn play(pos: &Position, mv: Move) -> Position {
-    with_rules!(pos.variant(), R => R::play(pos, mv))
+    with_rules!(pos.board_variant(), R => R::play(pos, mv))
 }
 
 /// RULES.md: the game is over when the side to move has no legal move
 /// (the variant says who won) or after 100 plies without progress.
 pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
-    with_rules!(pos.variant(), R => {
+    with_rules!(pos.board_variant(), R => {
         let mut list = MoveList::new();
         R::generate(pos, &mut list);
         if list.is_empty() {
