@@ -112,12 +112,6 @@ impl Position {
         }
     }
 
-    /// The start position of an 8x8 variant.
-    pub fn startpos(variant: BoardVariant) -> Position {
-        let variant = Variant::from(variant);
-        Position::from_fen(variant.start_fen(), variant).expect("start FEN is valid")
-    }
-
     // ---- queries -------------------------------------------------------
 
     #[inline]

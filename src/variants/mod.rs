@@ -9,9 +9,11 @@
 pub mod apocalypse;
 pub mod chess;
 pub mod pacifist;
+pub mod position;
 pub mod subversion;
 
-use crate::board::{Move, MoveList, Outcome, Position};
+use crate::board::fen::CastlingPieces;
+use crate::board::{Color, FenError, Move, MoveList, Outcome, PieceKind, Position};
 
 // The names live in a leaf module that the board can use; what each
 // variant's rules are is said here.
@@ -67,6 +69,44 @@ pub trait Rules {
     fn play(pos: &Position, mv: Move) -> Position;
     /// The result when the side to move has no legal move.
     fn no_move_outcome(pos: &Position) -> Outcome;
+
+    /// Whose king and rooks a castling right in a FEN may name: by default
+    /// the side's own (RULES.md 1).
+    const CASTLING_PIECES: CastlingPieces = CastlingPieces::Own;
+
+    /// Checks the material of a FEN, read as far as its placement and side
+    /// to move (the rest is read after, so the first fault reported does
+    /// not change): by default one king per side (RULES.md 1, 4).
+    fn validate_material(pos: &Position) -> Result<(), FenError> {
+        let w = pos.pieces(Color::White, PieceKind::King).count();
+        let b = pos.pieces(Color::Black, PieceKind::King).count();
+        if w != 1 || b != 1 {
+            return Err(FenError::new(format!(
+                "each side needs exactly one king, found {w} white and {b} black"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Checks, and completes, a position read from a FEN. By default (the
+    /// capture variants, RULES.md 1, 4) the en passant square stands only
+    /// where the side to move has a pawn to take with, as a move would set
+    /// it, and the side not to move must not be in check.
+    fn validate(pos: &mut Position) -> Result<(), FenError> {
+        if let Some(ep) = pos.ep_square() {
+            if !chess::capture_possible(pos, ep) {
+                pos.set_ep(None);
+            }
+        }
+        let waiting = pos.side_to_move().flip();
+        if pos
+            .king_square(waiting)
+            .is_some_and(|k| pos.is_attacked(k, waiting.flip(), pos.occupied()))
+        {
+            return Err(FenError::new("the side not to move is in check"));
+        }
+        Ok(())
+    }
 
     /// Whether `mv` may win material (a capture, promotion, subversion or
     /// conversion): the quiescence search looks at these moves only.
