@@ -4,7 +4,8 @@
 //! the shared [`crate::board::Position`]; its rules module generates the legal
 //! moves and plays them. `apocalypse` is a simultaneous-move game on a 5x5
 //! board with a representation of its own (see [`apocalypse`]).
-//! [`Variant`] is the single place where a variant name turns into rules.
+//! [`with_rules!`] is the single place where a [`BoardVariant`] turns into
+//! its rules; through it [`position`] gives a [`Position`] its moves.
 
 pub mod apocalypse;
 pub mod chess;
@@ -108,6 +109,23 @@ pub trait Rules {
         Ok(())
     }
 
+    /// The move in the variant's notation: by default UCI coordinates with
+    /// either castling notation (RULES.md 2.6).
+    fn format_move(_pos: &Position, mv: Move, chess960: bool) -> String {
+        mv.coordinate_notation(chess960)
+    }
+
+    /// The legal move (one of `legal`) that `text`, lowercase, names: by
+    /// default the move written so with `UCI_Chess960` on, else the one
+    /// written so with it off (RULES.md 2.6: both castling notations are
+    /// accepted where unambiguous).
+    fn find_move(pos: &Position, legal: &[Move], text: &str) -> Option<Move>
+    where
+        Self: Sized,
+    {
+        find_written::<Self>(pos, legal, text)
+    }
+
     /// Whether `mv` may win material (a capture, promotion, subversion or
     /// conversion): the quiescence search looks at these moves only.
     #[inline]
@@ -193,30 +211,13 @@ macro_rules! with_rules {
     };
 }
 
-pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
-    with_rules!(pos.board_variant(), R => R::generate(pos, list))
-}
-
-pub(crate) fn explain_illegal(pos: &Position, text: &str) -> Option<String> {
-    with_rules!(pos.board_variant(), R => R::explain_illegal(pos, text))
-}
-
-pub(crate) fn play(pos: &Position, mv: Move) -> Position {
-    with_rules!(pos.board_variant(), R => R::play(pos, mv))
-}
-
-/// RULES.md: the game is over when the side to move has no legal move
-/// (the variant says who won) or after 100 plies without progress.
-pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
-    with_rules!(pos.board_variant(), R => {
-        let mut list = MoveList::new();
-        R::generate(pos, &mut list);
-        if list.is_empty() {
-            Some(R::no_move_outcome(pos))
-        } else if pos.halfmove_clock() >= 100 {
-            Some(Outcome::Draw("50-move rule"))
-        } else {
-            None
-        }
+/// The first of `legal` that [`Rules::format_move`] writes as `text`,
+/// trying the Chess960 castling notation first, then the other.
+pub(crate) fn find_written<R: Rules>(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
+    [true, false].into_iter().find_map(|chess960| {
+        legal
+            .iter()
+            .copied()
+            .find(|&m| R::format_move(pos, m, chess960) == text)
     })
 }
