@@ -4,7 +4,7 @@
 //! the shared [`crate::board::Position`]; its rules module generates the legal
 //! moves and plays them. `apocalypse` is a simultaneous-move game on a 5x5
 //! board with a representation of its own (see [`apocalypse`]).
-//! [`with_rules!`] is the single place where a [`BoardVariant`] turns into
+//! [`with_rules!`](crate::with_rules) is the single place where a [`BoardVariant`] turns into
 //! its rules; through it [`position`] gives a [`Position`] its moves.
 
 pub mod apocalypse;
@@ -47,7 +47,7 @@ impl Variant {
 }
 
 /// The rules of one 8x8 variant. Implemented by zero-sized types so that
-/// hot loops (perft, search) can be monomorphised with [`with_rules!`].
+/// hot loops (perft, search) can be monomorphised with [`with_rules!`](crate::with_rules).
 pub trait Rules {
     /// How many plies the quiescence search may add beyond the horizon.
     const QUIESCENCE_PLIES: u32 = 8;
