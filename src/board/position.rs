@@ -120,6 +120,8 @@ impl Position {
     pub fn variant(&self) -> Variant {
         self.variant.into()
     }
+    /// The tag the rules dispatch on (`with_rules!`): all the board knows
+    /// of the rules it is played by.
     #[inline]
     pub fn board_variant(&self) -> BoardVariant {
         self.variant
