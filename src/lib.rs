@@ -19,7 +19,8 @@ pub mod protocol;
 pub mod search;
 pub mod tournament;
 pub mod uci;
+pub mod variant;
 pub mod variants;
 pub mod xboard;
 
-pub use variants::Variant;
+pub use variant::{BoardVariant, Variant};

@@ -7,7 +7,7 @@ use crate::with_rules;
 
 /// Leaf count at `depth` plies, bulk-counting the last ply.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    with_rules!(pos.variant(), R => perft_with::<R>(pos, depth))
+    with_rules!(pos.board_variant(), R => perft_with::<R>(pos, depth))
 }
 
 fn perft_with<R: Rules>(pos: &Position, depth: u32) -> u64 {

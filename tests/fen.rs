@@ -2,7 +2,7 @@
 //! error (never a panic) for every kind of bad input.
 
 use turncoat::board::Position;
-use turncoat::Variant;
+use turncoat::{BoardVariant, Variant};
 
 fn err(fen: &str, variant: Variant) -> String {
     match Position::from_fen(fen, variant) {
@@ -44,7 +44,7 @@ fn castling_notations_agree() {
 fn en_passant_written_only_when_a_pawn_can_take() {
     let p = Position::from_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", Variant::Chess).unwrap();
     assert_eq!(p.to_fen(), "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
-    let p = Position::startpos(Variant::Chess);
+    let p = Position::startpos(BoardVariant::Chess);
     let after = p.play(p.parse_move("e2e4").unwrap());
     assert_eq!(
         after.to_fen(),
@@ -140,7 +140,7 @@ fn garbage_never_panics() {
 
 #[test]
 fn bad_moves_are_errors_not_panics() {
-    let p = Position::startpos(Variant::Chess);
+    let p = Position::startpos(BoardVariant::Chess);
     for m in [
         "", "e2", "e2e5", "e7e5", "aé1", "é1é2", "@", "@e4", "@e2e4é", "e1g1", "zzzz", "e2e4qq",
     ] {

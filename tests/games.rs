@@ -10,7 +10,7 @@ use turncoat::search::Shared;
 use turncoat::Variant;
 
 fn play_game(variant: Variant, seed: u64, depth: u32) -> (SequentialGame, &'static str) {
-    let mut game = SequentialGame::new(Position::startpos(variant));
+    let mut game = SequentialGame::new(Position::startpos(variant.board().unwrap()));
     let mut rng = seed;
     let shared = Shared::new(4);
     // A few random plies so the games differ.

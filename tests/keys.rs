@@ -25,7 +25,7 @@ fn incremental_keys_match_fresh_keys() {
         Variant::Subversion,
     ] {
         for _game in 0..40 {
-            let mut pos = Position::startpos(variant);
+            let mut pos = Position::startpos(variant.board().unwrap());
             for _ply in 0..120 {
                 let moves = pos.legal_moves();
                 if moves.is_empty() {

@@ -3,7 +3,7 @@
 mod common;
 use common::Engine;
 use turncoat::board::Position;
-use turncoat::Variant;
+use turncoat::{BoardVariant, Variant};
 
 fn bestmove_of(line: &str) -> String {
     line.split_whitespace().nth(1).unwrap().to_string()
@@ -75,7 +75,7 @@ fn isready_and_stop_during_infinite_search() {
     assert!(before.iter().all(|l| !l.starts_with("bestmove")));
     e.send("stop");
     let (best, _) = e.until("bestmove");
-    assert!(Position::startpos(Variant::Chess)
+    assert!(Position::startpos(BoardVariant::Chess)
         .parse_move(&bestmove_of(&best))
         .is_ok());
 }

@@ -1,15 +1,22 @@
-//! FEN parsing and printing for the 8x8 variants (RULES.md 1, 2.5, 2.6).
+//! The FEN of the 8x8 variants: its syntax, read with [`FenReader`], and
+//! [`Position::to_fen`].
+//!
+//! What a variant requires of a position beyond the syntax (king counts,
+//! RULES.md 1 and 2.5; whose pieces carry castling rights, 2.6; whether an
+//! en passant square stands) is for the rules to say: `crate::variants`
+//! drives the reader and checks the position it gives.
 //!
 //! Castling rights are read as `KQkq`, X-FEN or Shredder-FEN letters and
 //! written canonically: `K`/`Q` where the king starts on the e-file and the
 //! rook on the h/a-file, the rook's file letter otherwise; the h-side right
-//! first. The en passant square is written only when the side to move has
-//! a pawn beside the pawn that just advanced two squares.
+//! first. The en passant square is written as the position holds it (the
+//! capture variants keep it only when the side to move has a pawn beside
+//! the pawn that just advanced two squares).
 
 use super::position::{CastlingRights, Position};
 use super::types::{Color, Piece, PieceKind, Square};
 use super::Bitboard;
-use crate::variants::Variant;
+use crate::variant::BoardVariant;
 use std::fmt;
 
 /// What is wrong with a FEN.
@@ -24,18 +31,41 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+impl FenError {
+    pub fn new(msg: impl Into<String>) -> FenError {
+        FenError(msg.into())
+    }
+}
+
 fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
     Err(FenError(msg.into()))
 }
 
-impl Position {
-    /// Parses a FEN of an 8x8 variant. The halfmove and fullmove fields may
-    /// be omitted (EPD style); everything else is checked and a bad field
-    /// gives an error naming it.
-    pub fn from_fen(fen: &str, variant: Variant) -> Result<Position, FenError> {
-        if variant == Variant::Apocalypse {
-            return err("apocalypse is played on its own 5x5 board, not an 8x8 position");
-        }
+/// Whose king and rooks a castling right of a FEN may name (RULES.md 2.6).
+/// The rules decide: in chess and subversion a right is the side's own
+/// king and rook; in the pacifist variants a conversion keeps the right,
+/// so either colour's king and rooks on the side's back rank may carry it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastlingPieces {
+    Own,
+    EitherColour,
+}
+
+/// A FEN of an 8x8 variant, read as far as its placement and side to move.
+///
+/// The rules check the material (king counts) at this point, before the
+/// castling rights, en passant square and clocks are read with
+/// [`FenReader::finish`]: a FEN with several faults reports the first one
+/// in this order. The halfmove and fullmove fields may be omitted (EPD
+/// style); a bad field gives an error naming it.
+pub struct FenReader<'a> {
+    fields: Vec<&'a str>,
+    pos: Position,
+}
+
+impl<'a> FenReader<'a> {
+    /// Splits the fields and reads the placement and the side to move.
+    pub fn new(fen: &'a str, variant: BoardVariant) -> Result<FenReader<'a>, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 4 {
             return err(format!(
@@ -54,14 +84,26 @@ impl Position {
             other => return err(format!("side to move must be 'w' or 'b', found '{other}'")),
         };
         pos.set_side(side);
-        check_kings(&pos, variant)?;
+        Ok(FenReader { fields, pos })
+    }
+
+    /// The pieces and the side to move; no castling rights, en passant
+    /// square or clocks yet.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Reads the rest of the FEN: no pawn on the first or last rank,
+    /// castling rights naming pieces `castling` allows, the en passant
+    /// square as written (whether it stands is for the rules to say), and
+    /// the clocks.
+    pub fn finish(self, castling: CastlingPieces) -> Result<Position, FenError> {
+        let FenReader { fields, mut pos } = self;
         check_pawns(&pos)?;
-        let rights = parse_castling(&pos, fields[2], variant)?;
+        let rights = parse_castling(&pos, fields[2], castling)?;
         pos.set_castling(rights);
         let ep = parse_en_passant(&pos, fields[3])?;
-        if !variant.is_pacifist() {
-            pos.set_ep(ep.filter(|&sq| capture_possible(&pos, sq)));
-        }
+        pos.set_ep(ep);
         let halfmove = match fields.get(4) {
             Some(s) => s
                 .parse::<u16>()
@@ -80,12 +122,11 @@ impl Position {
             None => 1,
         };
         pos.set_clocks(halfmove, fullmove);
-        if !variant.is_pacifist() && pos.is_attacked_king_of(side.flip()) {
-            return err("the side not to move is in check");
-        }
         Ok(pos)
     }
+}
 
+impl Position {
     /// The canonical FEN of the position (all six fields).
     pub fn to_fen(&self) -> String {
         let mut s = String::with_capacity(90);
@@ -128,11 +169,6 @@ impl Position {
             self.fullmove_number()
         ));
         s
-    }
-
-    fn is_attacked_king_of(&self, c: Color) -> bool {
-        self.king_square(c)
-            .is_some_and(|k| self.is_attacked(k, c.flip(), self.occupied()))
     }
 }
 
@@ -177,30 +213,6 @@ fn parse_placement(pos: &mut Position, placement: &str) -> Result<(), FenError> 
     Ok(())
 }
 
-/// King counts: one per side in chess and subversion; in the pacifist
-/// variants two in total, the side not to move holding at least one (2.5).
-fn check_kings(pos: &Position, variant: Variant) -> Result<(), FenError> {
-    let w = pos.pieces(Color::White, PieceKind::King).count();
-    let b = pos.pieces(Color::Black, PieceKind::King).count();
-    if variant.is_pacifist() {
-        if w + b != 2 {
-            return err(format!(
-                "a pacifist position holds exactly two kings, found {}",
-                w + b
-            ));
-        }
-        let waiting = pos.side_to_move().flip();
-        if pos.pieces(waiting, PieceKind::King).is_empty() {
-            return err("the side not to move has no king (unreachable position)");
-        }
-    } else if w != 1 || b != 1 {
-        return err(format!(
-            "each side needs exactly one king, found {w} white and {b} black"
-        ));
-    }
-    Ok(())
-}
-
 fn check_pawns(pos: &Position) -> Result<(), FenError> {
     let edge = Bitboard::rank(0) | Bitboard::rank(7);
     if let Some(sq) = (pos.by_kind(PieceKind::Pawn) & edge).next() {
@@ -210,21 +222,21 @@ fn check_pawns(pos: &Position) -> Result<(), FenError> {
 }
 
 /// The king that castling rights of `color` refer to: the own king on the
-/// back rank, or in the pacifist variants (where kings convert) any king there.
-fn castling_king(pos: &Position, color: Color) -> Option<Square> {
+/// back rank, or where `castling` allows it (kings convert) any king there.
+fn castling_king(pos: &Position, color: Color, castling: CastlingPieces) -> Option<Square> {
     let back = Bitboard::rank(color.back_rank());
     let own = pos.pieces(color, PieceKind::King) & back;
     if own.nonempty() {
         return Some(own.lsb());
     }
     let any = pos.by_kind(PieceKind::King) & back;
-    (pos.variant().is_pacifist() && any.nonempty()).then(|| any.lsb())
+    (castling == CastlingPieces::EitherColour && any.nonempty()).then(|| any.lsb())
 }
 
 fn parse_castling(
     pos: &Position,
     field: &str,
-    variant: Variant,
+    castling: CastlingPieces,
 ) -> Result<CastlingRights, FenError> {
     let mut rights = CastlingRights::default();
     if field == "-" {
@@ -237,17 +249,14 @@ fn parse_castling(
             Color::Black
         };
         let rank = color.back_rank();
-        let king = castling_king(pos, color).ok_or_else(|| {
+        let king = castling_king(pos, color, castling).ok_or_else(|| {
             FenError(format!(
                 "castling right '{c}' but no king on the {color:?} back rank"
             ))
         })?;
-        // Rooks that may carry the right: own rooks, or in the pacifist
-        // variants rooks of either colour (a conversion keeps the right).
-        let rooks = if variant.is_pacifist() {
-            pos.by_kind(PieceKind::Rook)
-        } else {
-            pos.pieces(color, PieceKind::Rook)
+        let rooks = match castling {
+            CastlingPieces::Own => pos.pieces(color, PieceKind::Rook),
+            CastlingPieces::EitherColour => pos.by_kind(PieceKind::Rook),
         } & Bitboard::rank(rank);
         let lower = c.to_ascii_lowercase();
         let rook = match lower {
@@ -314,18 +323,6 @@ fn parse_en_passant(pos: &Position, field: &str) -> Result<Option<Square>, FenEr
         ));
     }
     Ok(Some(sq))
-}
-
-/// Whether the side to move has a pawn beside the pawn that passed `ep`.
-pub(crate) fn capture_possible(pos: &Position, ep: Square) -> bool {
-    let us = pos.side_to_move();
-    let pawn_rank = (ep.rank() as i8 - us.forward()) as u8;
-    let pawn_sq = Square::from_coords(ep.file(), pawn_rank);
-    let beside = [-1i8, 1]
-        .iter()
-        .filter_map(|&d| pawn_sq.offset(d, 0))
-        .fold(Bitboard::EMPTY, |b, s| b.with(s));
-    (beside & pos.pieces(us, PieceKind::Pawn)).nonempty()
 }
 
 fn castling_string(rights: &CastlingRights) -> String {

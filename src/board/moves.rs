@@ -7,6 +7,7 @@
 //! and bits 18-23 / 24-29; bits 30-31 count them, and a flag in the
 //! promotion field marks "plus all of the mover's pawns".
 
+use super::position::castle_king_destination;
 use super::types::{PieceKind, Square};
 use arrayvec::ArrayVec;
 
@@ -125,6 +126,32 @@ impl Move {
     #[inline]
     pub fn from_raw(bits: u32) -> Move {
         Move(bits)
+    }
+
+    /// The move in UCI coordinate notation (RULES.md 2.6): `e2e4`, `e7e8q`.
+    /// Castling is king-takes-rook (`e1h1`) when `chess960`, else
+    /// king-to-destination (`e1g1`) where the king travels two or more
+    /// files, and king-takes-rook otherwise (there king-to-destination would
+    /// look like a king step). A subversion has a notation of its own
+    /// (RULES.md 4.4), which its rules write.
+    pub fn coordinate_notation(self, chess960: bool) -> String {
+        match self.kind() {
+            MoveKind::Promotion => format!(
+                "{}{}{}",
+                self.from(),
+                self.to(),
+                self.promotion_piece().map_or('?', |k| k.letter())
+            ),
+            MoveKind::Castle => {
+                let dest = castle_king_destination(self.from(), self.to());
+                if !chess960 && self.from().file().abs_diff(dest.file()) >= 2 {
+                    format!("{}{}", self.from(), dest)
+                } else {
+                    format!("{}{}", self.from(), self.to())
+                }
+            }
+            _ => format!("{}{}", self.from(), self.to()),
+        }
     }
 }
 

@@ -4,13 +4,16 @@
 //! Positions are copied to make a move ("copy-make"): the struct is small
 //! (about 100 bytes), which keeps the pacifist conversion cascade, which
 //! can recolour many pieces, free of any undo bookkeeping.
+//!
+//! Nothing here knows a rule: the moves of a position (`legal_moves`,
+//! `play`, `outcome`, the move notation) and the checks of `from_fen` are
+//! given by the rules, in `crate::variants`.
 
 use super::attacks;
 use super::bitboard::Bitboard;
-use super::moves::{Move, MoveKind, MoveList};
 use super::types::{Color, Piece, PieceKind, Square};
 use super::zobrist;
-use crate::variants::{self, Variant};
+use crate::variant::{BoardVariant, Variant};
 
 /// Castling rights (RULES.md 1 and 2.6): for each colour up to two rook
 /// squares, and the file its king started on. Index 0 is the right towards
@@ -92,12 +95,12 @@ pub struct Position {
     halfmove: u16,
     fullmove: u16,
     key: u64,
-    variant: Variant,
+    variant: BoardVariant,
 }
 
 impl Position {
     /// An empty board of `variant`, white to move (used by the FEN parser).
-    pub(crate) fn empty(variant: Variant) -> Position {
+    pub(crate) fn empty(variant: BoardVariant) -> Position {
         Position {
             colors: [Bitboard::EMPTY; 2],
             kinds: [Bitboard::EMPTY; 6],
@@ -111,15 +114,16 @@ impl Position {
         }
     }
 
-    /// The start position of an 8x8 variant.
-    pub fn startpos(variant: Variant) -> Position {
-        Position::from_fen(variant.start_fen(), variant).expect("start FEN is valid")
-    }
-
     // ---- queries -------------------------------------------------------
 
     #[inline]
     pub fn variant(&self) -> Variant {
+        self.variant.into()
+    }
+    /// The tag the rules dispatch on (`with_rules!`): all the board knows
+    /// of the rules it is played by.
+    #[inline]
+    pub fn board_variant(&self) -> BoardVariant {
         self.variant
     }
     #[inline]
@@ -258,90 +262,6 @@ impl Position {
         }
     }
 
-    // ---- moves ---------------------------------------------------------
-
-    /// All legal moves, by the rules of the position's variant.
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        variants::generate(self, &mut list);
-        list
-    }
-
-    /// The position after `mv`, which must be legal here.
-    pub fn play(&self, mv: Move) -> Position {
-        variants::play(self, mv)
-    }
-
-    /// The end of the game by the rules of the variant, judged on this
-    /// position alone (no repetition: that needs the game's history).
-    pub fn outcome(&self) -> Option<Outcome> {
-        variants::outcome(self)
-    }
-
-    /// The move in UCI coordinate notation. Castling is king-takes-rook
-    /// (`e1h1`) when `chess960`, else king-to-destination (`e1g1`) where the
-    /// king travels two or more files, and king-takes-rook otherwise
-    /// (RULES.md 2.6: there king-to-destination would look like a king step).
-    pub fn move_to_uci(&self, mv: Move, chess960: bool) -> String {
-        match mv.kind() {
-            MoveKind::Promotion => format!(
-                "{}{}{}",
-                mv.from(),
-                mv.to(),
-                mv.promotion_piece().map_or('?', |k| k.letter())
-            ),
-            MoveKind::Castle => {
-                let dest = castle_king_destination(mv.from(), mv.to());
-                if !chess960 && mv.from().file().abs_diff(dest.file()) >= 2 {
-                    format!("{}{}", mv.from(), dest)
-                } else {
-                    format!("{}{}", mv.from(), mv.to())
-                }
-            }
-            MoveKind::Subversion => {
-                let mut squares: Vec<Square> = mv.payment().into_iter().collect();
-                if mv.pays_all_pawns() {
-                    squares.extend(self.pieces(self.side, PieceKind::Pawn));
-                }
-                squares.sort();
-                squares.dedup();
-                let mut s = format!("@{}", mv.to());
-                for sq in squares {
-                    s.push_str(&sq.to_string());
-                }
-                s
-            }
-            _ => format!("{}{}", mv.from(), mv.to()),
-        }
-    }
-
-    /// Parses a move in the variant's notation and checks it is legal here.
-    /// Both castling notations are accepted where unambiguous.
-    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let text = text.trim();
-        let legal = self.legal_moves();
-        let lower = text.to_ascii_lowercase();
-        if let Some(&m) = legal.iter().find(|&&m| self.move_to_uci(m, true) == lower) {
-            return Ok(m);
-        }
-        if let Some(&m) = legal.iter().find(|&&m| self.move_to_uci(m, false) == lower) {
-            return Ok(m);
-        }
-        if let Some(canon) = canonical_subversion(&lower) {
-            if let Some(&m) = legal.iter().find(|&&m| self.move_to_uci(m, true) == canon) {
-                return Ok(m);
-            }
-        }
-        let well_formed = is_coordinate_move(&lower) || lower.starts_with('@');
-        if well_formed {
-            let why = crate::variants::explain_illegal(self, &lower)
-                .map_or(String::new(), |w| format!(": {w}"));
-            Err(format!("illegal move '{text}' in {}{why}", self.to_fen()))
-        } else {
-            Err(format!("malformed move '{text}'"))
-        }
-    }
-
     /// The position with the side to move passing (for null-move pruning):
     /// the en passant right lapses, nothing else changes.
     pub fn null_move(&self) -> Position {
@@ -449,36 +369,6 @@ impl Position {
         self.side = self.side.flip();
         self.key ^= zobrist::side();
     }
-}
-
-/// `@` + target + payment squares with the payment sorted by (rank, file),
-/// as moves are printed; `None` if `s` is not of that shape.
-fn canonical_subversion(s: &str) -> Option<String> {
-    let body = s.strip_prefix('@')?;
-    if body.len() < 4 || !body.len().is_multiple_of(2) || !body.is_ascii() {
-        return None;
-    }
-    let squares: Option<Vec<Square>> = (0..body.len())
-        .step_by(2)
-        .map(|i| Square::parse(&body[i..i + 2]))
-        .collect();
-    let squares = squares?;
-    let mut payment = squares[1..].to_vec();
-    payment.sort();
-    Some(
-        payment
-            .iter()
-            .fold(format!("@{}", squares[0]), |s, sq| s + &sq.to_string()),
-    )
-}
-
-fn is_coordinate_move(s: &str) -> bool {
-    let b = s.as_bytes();
-    s.is_ascii()
-        && (b.len() == 4 || b.len() == 5)
-        && Square::parse(&s[0..2]).is_some()
-        && Square::parse(&s[2..4]).is_some()
-        && (b.len() == 4 || b"qrbnk".contains(&b[4]))
 }
 
 /// Where the king ends when castling with the rook on `rook` (Chess960

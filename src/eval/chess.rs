@@ -471,7 +471,7 @@ mod tests {
     use super::super::evaluate;
     use super::super::testutil::mirror;
     use super::*;
-    use crate::Variant;
+    use crate::{BoardVariant, Variant};
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen, Variant::Chess).unwrap()
@@ -538,7 +538,7 @@ mod tests {
 
     #[test]
     fn explain_lists_terms() {
-        let text = super::super::explain(&Position::startpos(Variant::Chess));
+        let text = super::super::explain(&Position::startpos(BoardVariant::Chess));
         for name in &TERM_NAMES[..N_CHESS_TERMS] {
             assert!(text.contains(name), "{text}");
         }

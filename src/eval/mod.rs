@@ -214,7 +214,7 @@ pub(crate) mod testutil {
         let mut rng = Rng(seed);
         let mut out = Vec::new();
         for _ in 0..games {
-            let mut pos = Position::startpos(variant);
+            let mut pos = Position::startpos(variant.board().expect("an 8x8 variant"));
             for _ in 0..plies {
                 out.push(pos);
                 let moves = pos.legal_moves();
@@ -244,7 +244,7 @@ mod tests {
     #[test]
     fn start_position_is_balanced_up_to_tempo() {
         for v in EIGHT_BY_EIGHT {
-            let e = evaluate(&Position::startpos(v));
+            let e = evaluate(&Position::startpos(v.board().unwrap()));
             assert!((0..=40).contains(&e), "{v}: start eval {e}");
         }
     }

@@ -89,11 +89,11 @@ impl SequentialGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
+    use crate::BoardVariant;
 
     #[test]
     fn threefold_repetition_by_knight_shuffles() {
-        let mut g = SequentialGame::new(Position::startpos(Variant::Chess));
+        let mut g = SequentialGame::new(Position::startpos(BoardVariant::Chess));
         for m in [
             "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
         ] {

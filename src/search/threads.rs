@@ -79,7 +79,7 @@ pub fn search(
     params: &SearchParams,
     report: &mut dyn FnMut(&Report),
 ) -> SearchResult {
-    with_rules!(params.pos.variant(), R => search_with::<R>(shared, params, report))
+    with_rules!(params.pos.board_variant(), R => search_with::<R>(shared, params, report))
 }
 
 fn root_moves(params: &SearchParams) -> Vec<RootMove> {

@@ -232,7 +232,7 @@ pub fn random_opening(variant: Variant, plies: u32, max_cp: i32, seed: &mut u64)
     if variant == Variant::Apocalypse {
         return random_turns(plies.div_ceil(2), max_cp, seed);
     }
-    let start = Position::startpos(variant);
+    let start = Position::startpos(variant.board().expect("an 8x8 variant"));
     let shared = Shared::new(4);
     let mut best_effort = None;
     for _ in 0..100 {

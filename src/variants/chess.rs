@@ -5,7 +5,6 @@ use super::Rules;
 use crate::board::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
-use crate::board::fen::capture_possible;
 use crate::board::position::{castle_king_destination, castle_rook_destination};
 use crate::board::{
     Bitboard, Color, Move, MoveKind, MoveList, Outcome, Piece, PieceKind, Position, Square,
@@ -255,4 +254,19 @@ pub fn play_move(pos: &Position, mv: Move) -> Position {
         }
     }
     p
+}
+
+/// Whether the side to move has a pawn beside the pawn that passed `ep`:
+/// only then does the en passant square stand (RULES.md 1), so that
+/// positions that differ only in an en passant right nobody can use are
+/// one position (the same key, the same FEN).
+pub(crate) fn capture_possible(pos: &Position, ep: Square) -> bool {
+    let us = pos.side_to_move();
+    let pawn_rank = (ep.rank() as i8 - us.forward()) as u8;
+    let pawn_sq = Square::from_coords(ep.file(), pawn_rank);
+    let beside = [-1i8, 1]
+        .iter()
+        .filter_map(|&d| pawn_sq.offset(d, 0))
+        .fold(Bitboard::EMPTY, |b, s| b.with(s));
+    (beside & pos.pieces(us, PieceKind::Pawn)).nonempty()
 }

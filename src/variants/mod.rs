@@ -4,57 +4,25 @@
 //! the shared [`crate::board::Position`]; its rules module generates the legal
 //! moves and plays them. `apocalypse` is a simultaneous-move game on a 5x5
 //! board with a representation of its own (see [`apocalypse`]).
-//! [`Variant`] is the single place where a variant name turns into rules.
+//! [`with_rules!`](crate::with_rules) is the single place where a [`BoardVariant`] turns into
+//! its rules; through it [`position`] gives a [`Position`] its moves.
 
 pub mod apocalypse;
 pub mod chess;
 pub mod pacifist;
+pub mod position;
 pub mod subversion;
 
-use crate::board::{Move, MoveList, Outcome, Position};
-use std::fmt;
-use std::str::FromStr;
+use crate::board::fen::CastlingPieces;
+use crate::board::{Color, FenError, Move, MoveList, Outcome, PieceKind, Position};
 
-/// The five variants of RULES.md.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Variant {
-    Chess,
-    Pacifist,
-    Pacifist2,
-    Subversion,
-    Apocalypse,
-}
+// The names live in a leaf module that the board can use; what each
+// variant's rules are is said here.
+pub use crate::variant::{BoardVariant, Variant};
 
 impl Variant {
-    pub const ALL: [Variant; 5] = [
-        Variant::Chess,
-        Variant::Pacifist,
-        Variant::Pacifist2,
-        Variant::Subversion,
-        Variant::Apocalypse,
-    ];
-
-    /// The name used by `UCI_Variant`, XBoard, perft files and the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Chess => "chess",
-            Variant::Pacifist => "pacifist",
-            Variant::Pacifist2 => "pacifist2",
-            Variant::Subversion => "subversion",
-            Variant::Apocalypse => "apocalypse",
-        }
-    }
-
-    /// Parses a variant name (`normal` is accepted for chess, as XBoard says).
-    pub fn from_name(name: &str) -> Option<Variant> {
-        let name = name.trim().to_ascii_lowercase();
-        if name == "normal" || name == "standard" {
-            return Some(Variant::Chess);
-        }
-        Variant::ALL.into_iter().find(|v| v.name() == name)
-    }
-
-    /// The pacifist variants: no captures, conversions by persuasion.
+    /// The pacifist variants (RULES.md 2, 3): no captures, conversions by
+    /// persuasion.
     pub fn is_pacifist(self) -> bool {
         matches!(self, Variant::Pacifist | Variant::Pacifist2)
     }
@@ -68,7 +36,8 @@ impl Variant {
         }
     }
 
-    /// The FEN of the variant's start position.
+    /// The FEN of the variant's start position: the orthodox array on the
+    /// 8x8 board (RULES.md 1-4), the 5x5 array of RULES.md 5.1.
     pub fn start_fen(self) -> &'static str {
         match self {
             Variant::Apocalypse => "npppn/p3p/5/P3P/NPPPN w 00 1",
@@ -77,25 +46,8 @@ impl Variant {
     }
 }
 
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Variant {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Variant, String> {
-        Variant::from_name(s).ok_or_else(|| {
-            format!(
-                "unknown variant '{s}' (expected one of: chess, pacifist, pacifist2, subversion, apocalypse)"
-            )
-        })
-    }
-}
-
 /// The rules of one 8x8 variant. Implemented by zero-sized types so that
-/// hot loops (perft, search) can be monomorphised with [`with_rules!`].
+/// hot loops (perft, search) can be monomorphised with [`with_rules!`](crate::with_rules).
 pub trait Rules {
     /// How many plies the quiescence search may add beyond the horizon.
     const QUIESCENCE_PLIES: u32 = 8;
@@ -118,6 +70,61 @@ pub trait Rules {
     fn play(pos: &Position, mv: Move) -> Position;
     /// The result when the side to move has no legal move.
     fn no_move_outcome(pos: &Position) -> Outcome;
+
+    /// Whose king and rooks a castling right in a FEN may name: by default
+    /// the side's own (RULES.md 1).
+    const CASTLING_PIECES: CastlingPieces = CastlingPieces::Own;
+
+    /// Checks the material of a FEN, read as far as its placement and side
+    /// to move (the rest is read after, so the first fault reported does
+    /// not change): by default one king per side (RULES.md 1, 4).
+    fn validate_material(pos: &Position) -> Result<(), FenError> {
+        let w = pos.pieces(Color::White, PieceKind::King).count();
+        let b = pos.pieces(Color::Black, PieceKind::King).count();
+        if w != 1 || b != 1 {
+            return Err(FenError::new(format!(
+                "each side needs exactly one king, found {w} white and {b} black"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Checks, and completes, a position read from a FEN. By default (the
+    /// capture variants, RULES.md 1, 4) the en passant square stands only
+    /// where the side to move has a pawn to take with, as a move would set
+    /// it, and the side not to move must not be in check.
+    fn validate(pos: &mut Position) -> Result<(), FenError> {
+        if let Some(ep) = pos.ep_square() {
+            if !chess::capture_possible(pos, ep) {
+                pos.set_ep(None);
+            }
+        }
+        let waiting = pos.side_to_move().flip();
+        if pos
+            .king_square(waiting)
+            .is_some_and(|k| pos.is_attacked(k, waiting.flip(), pos.occupied()))
+        {
+            return Err(FenError::new("the side not to move is in check"));
+        }
+        Ok(())
+    }
+
+    /// The move in the variant's notation: by default UCI coordinates with
+    /// either castling notation (RULES.md 2.6).
+    fn format_move(_pos: &Position, mv: Move, chess960: bool) -> String {
+        mv.coordinate_notation(chess960)
+    }
+
+    /// The legal move (one of `legal`) that `text`, lowercase, names: by
+    /// default the move written so with `UCI_Chess960` on, else the one
+    /// written so with it off (RULES.md 2.6: both castling notations are
+    /// accepted where unambiguous).
+    fn find_move(pos: &Position, legal: &[Move], text: &str) -> Option<Move>
+    where
+        Self: Sized,
+    {
+        find_written::<Self>(pos, legal, text)
+    }
 
     /// Whether `mv` may win material (a capture, promotion, subversion or
     /// conversion): the quiescence search looks at these moves only.
@@ -178,58 +185,39 @@ pub trait Rules {
     }
 }
 
-/// Runs `$body` with `$R` bound to the rules type of an 8x8 variant.
+/// Runs `$body` with `$R` bound to the rules type of the 8x8 variant
+/// `$variant` (a [`BoardVariant`]).
 #[macro_export]
 macro_rules! with_rules {
     ($variant:expr, $R:ident => $body:expr) => {
         match $variant {
-            $crate::Variant::Chess => {
+            $crate::variant::BoardVariant::Chess => {
                 type $R = $crate::variants::chess::Chess;
                 $body
             }
-            $crate::Variant::Pacifist => {
+            $crate::variant::BoardVariant::Pacifist => {
                 type $R = $crate::variants::pacifist::Pacifist<$crate::variants::pacifist::Count>;
                 $body
             }
-            $crate::Variant::Pacifist2 => {
+            $crate::variant::BoardVariant::Pacifist2 => {
                 type $R = $crate::variants::pacifist::Pacifist<$crate::variants::pacifist::Value>;
                 $body
             }
-            $crate::Variant::Subversion => {
+            $crate::variant::BoardVariant::Subversion => {
                 type $R = $crate::variants::subversion::Subversion;
                 $body
-            }
-            $crate::Variant::Apocalypse => {
-                unreachable!("apocalypse has no 8x8 position")
             }
         }
     };
 }
 
-pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
-    with_rules!(pos.variant(), R => R::generate(pos, list))
-}
-
-pub(crate) fn explain_illegal(pos: &Position, text: &str) -> Option<String> {
-    with_rules!(pos.variant(), R => R::explain_illegal(pos, text))
-}
-
-pub(crate) fn play(pos: &Position, mv: Move) -> Position {
-    with_rules!(pos.variant(), R => R::play(pos, mv))
-}
-
-/// RULES.md: the game is over when the side to move has no legal move
-/// (the variant says who won) or after 100 plies without progress.
-pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
-    with_rules!(pos.variant(), R => {
-        let mut list = MoveList::new();
-        R::generate(pos, &mut list);
-        if list.is_empty() {
-            Some(R::no_move_outcome(pos))
-        } else if pos.halfmove_clock() >= 100 {
-            Some(Outcome::Draw("50-move rule"))
-        } else {
-            None
-        }
+/// The first of `legal` that [`Rules::format_move`] writes as `text`,
+/// trying the Chess960 castling notation first, then the other.
+pub(crate) fn find_written<R: Rules>(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
+    [true, false].into_iter().find_map(|chess960| {
+        legal
+            .iter()
+            .copied()
+            .find(|&m| R::format_move(pos, m, chess960) == text)
     })
 }

@@ -2,7 +2,7 @@
 //! move that converts one enemy piece and pays for it with own pieces.
 
 use super::chess::{generate_legal, play_move};
-use super::Rules;
+use super::{find_written, Rules};
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
@@ -30,6 +30,30 @@ impl Rules for Subversion {
         } else {
             play_move(pos, mv)
         }
+    }
+
+    /// RULES.md 4.4: `@` + target + the payment squares in increasing
+    /// order of (rank, file), the pawns of a "plus all pawns" payment
+    /// written out; other moves in coordinates.
+    fn format_move(pos: &Position, mv: Move, chess960: bool) -> String {
+        if mv.kind() != MoveKind::Subversion {
+            return mv.coordinate_notation(chess960);
+        }
+        // A bitboard lists its squares by (rank, file), once each.
+        removed_squares(pos, mv)
+            .into_iter()
+            .fold(format!("@{}", mv.to()), |s, sq| s + &sq.to_string())
+    }
+
+    /// RULES.md 4.4: the payment squares may come in any order on input.
+    fn find_move(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
+        find_written::<Self>(pos, legal, text).or_else(|| {
+            let canon = canonical_subversion(text)?;
+            legal
+                .iter()
+                .copied()
+                .find(|&m| Self::format_move(pos, m, true) == canon)
+        })
     }
 
     /// For `@` moves, which rule of RULES.md 4.1 the subversion breaks.
@@ -70,6 +94,27 @@ pub fn removed_squares(pos: &Position, mv: Move) -> Bitboard {
         removed |= pos.pieces(pos.side_to_move(), PieceKind::Pawn);
     }
     removed
+}
+
+/// `@` + target + payment squares with the payment sorted by (rank, file),
+/// as moves are written (RULES.md 4.4); `None` if `s` is not of that shape.
+fn canonical_subversion(s: &str) -> Option<String> {
+    let body = s.strip_prefix('@')?;
+    if body.len() < 4 || !body.len().is_multiple_of(2) || !body.is_ascii() {
+        return None;
+    }
+    let squares: Option<Vec<Square>> = (0..body.len())
+        .step_by(2)
+        .map(|i| Square::parse(&body[i..i + 2]))
+        .collect();
+    let squares = squares?;
+    let mut payment = squares[1..].to_vec();
+    payment.sort();
+    Some(
+        payment
+            .iter()
+            .fold(format!("@{}", squares[0]), |s, sq| s + &sq.to_string()),
+    )
 }
 
 /// N, B, R and Q: the pieces that may pay when the target gives check.

@@ -11,9 +11,11 @@ pub mod influence;
 use self::influence::{influence, over_persuaded, Weights};
 use super::Rules;
 use crate::board::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::board::fen::CastlingPieces;
 use crate::board::position::{castle_king_destination, castle_rook_destination};
 use crate::board::{
-    Bitboard, Color, Move, MoveKind, MoveList, Outcome, Piece, PieceKind, Position, Square,
+    Bitboard, Color, FenError, Move, MoveKind, MoveList, Outcome, Piece, PieceKind, Position,
+    Square,
 };
 use std::marker::PhantomData;
 
@@ -69,6 +71,35 @@ impl<W: Weights> Rules for Pacifist<W> {
             }
         }
         pending
+    }
+
+    /// A conversion keeps a castling right (RULES.md 2.6), so the FEN may
+    /// name a king or rook of either colour.
+    const CASTLING_PIECES: CastlingPieces = CastlingPieces::EitherColour;
+
+    /// RULES.md 2.5: two kings in total, either side may hold both, but
+    /// the side not to move holds at least one.
+    fn validate_material(pos: &Position) -> Result<(), FenError> {
+        let kings = pos.by_kind(PieceKind::King).count();
+        if kings != 2 {
+            return Err(FenError::new(format!(
+                "a pacifist position holds exactly two kings, found {kings}"
+            )));
+        }
+        let waiting = pos.side_to_move().flip();
+        if pos.pieces(waiting, PieceKind::King).is_empty() {
+            return Err(FenError::new(
+                "the side not to move has no king (unreachable position)",
+            ));
+        }
+        Ok(())
+    }
+
+    /// No en passant (RULES.md 2.1); a king under attack is no fault of the
+    /// position, since a king converts only when over-persuaded (2.4).
+    fn validate(pos: &mut Position) -> Result<(), FenError> {
+        pos.set_ep(None);
+        Ok(())
     }
 
     /// A side without a king must convert one back at once (RULES.md 2.5).

@@ -1,0 +1,118 @@
+//! The rules give the position its moves: what [`crate::board::Position`]
+//! cannot know by itself (its legal moves, the position after a move, the
+//! end of the game, the move notation and which FENs are positions of the
+//! variant) is asked of the rules of its variant here, through
+//! [`with_rules!`].
+
+use super::{Rules, Variant};
+use crate::board::fen::FenReader;
+use crate::board::{FenError, Move, MoveList, Outcome, Position, Square};
+use crate::variant::BoardVariant;
+use crate::with_rules;
+
+impl Position {
+    /// The start position of an 8x8 variant (RULES.md 1-4).
+    pub fn startpos(variant: BoardVariant) -> Position {
+        let variant = Variant::from(variant);
+        Position::from_fen(variant.start_fen(), variant).expect("start FEN is valid")
+    }
+
+    /// Parses a FEN of an 8x8 variant. The halfmove and fullmove fields may
+    /// be omitted (EPD style); everything else is checked, the syntax by
+    /// the board and the rest by the variant's rules ([`Rules::validate`]),
+    /// and a bad field gives an error naming it.
+    pub fn from_fen(fen: &str, variant: Variant) -> Result<Position, FenError> {
+        let Some(board) = variant.board() else {
+            return Err(FenError::new(
+                "apocalypse is played on its own 5x5 board, not an 8x8 position",
+            ));
+        };
+        with_rules!(board, R => read_fen::<R>(fen, board))
+    }
+
+    /// All legal moves, by the rules of the position's variant.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        with_rules!(self.board_variant(), R => R::generate(self, &mut list));
+        list
+    }
+
+    /// The position after `mv`, which must be legal here.
+    pub fn play(&self, mv: Move) -> Position {
+        with_rules!(self.board_variant(), R => R::play(self, mv))
+    }
+
+    /// The end of the game by the rules of the variant, judged on this
+    /// position alone (no repetition: that needs the game's history).
+    pub fn outcome(&self) -> Option<Outcome> {
+        with_rules!(self.board_variant(), R => outcome::<R>(self))
+    }
+
+    /// The move in the variant's notation (RULES.md 2.6, 4.4).
+    pub fn move_to_uci(&self, mv: Move, chess960: bool) -> String {
+        with_rules!(self.board_variant(), R => R::format_move(self, mv, chess960))
+    }
+
+    /// Parses a move in the variant's notation and checks it is legal here.
+    /// Both castling notations are accepted where unambiguous (RULES.md 2.6).
+    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+        with_rules!(self.board_variant(), R => parse_move::<R>(self, text))
+    }
+}
+
+/// The checks alternate between board and rules in the order of the FEN's
+/// fields, so that a FEN with several faults reports the first one: the
+/// fields, placement and side to move (board), the material (rules), the
+/// castling rights, en passant square and clocks (board), then what the
+/// complete position must satisfy (rules).
+fn read_fen<R: Rules>(fen: &str, variant: BoardVariant) -> Result<Position, FenError> {
+    let reader = FenReader::new(fen, variant)?;
+    R::validate_material(reader.position())?;
+    let mut pos = reader.finish(R::CASTLING_PIECES)?;
+    R::validate(&mut pos)?;
+    Ok(pos)
+}
+
+/// RULES.md 1, 2.5, 4.3: the game is over when the side to move has no
+/// legal move (the variant says who won) or after 100 plies without
+/// progress.
+fn outcome<R: Rules>(pos: &Position) -> Option<Outcome> {
+    let mut list = MoveList::new();
+    R::generate(pos, &mut list);
+    if list.is_empty() {
+        Some(R::no_move_outcome(pos))
+    } else if pos.halfmove_clock() >= 100 {
+        Some(Outcome::Draw("50-move rule"))
+    } else {
+        None
+    }
+}
+
+fn parse_move<R: Rules>(pos: &Position, text: &str) -> Result<Move, String> {
+    let text = text.trim();
+    let mut legal = MoveList::new();
+    R::generate(pos, &mut legal);
+    let lower = text.to_ascii_lowercase();
+    if let Some(m) = R::find_move(pos, &legal, &lower) {
+        return Ok(m);
+    }
+    // A move of the shape of either notation is illegal rather than
+    // malformed in every variant, so the answer to `@e4` does not depend on
+    // whether the variant has subversions.
+    let well_formed = is_coordinate_move(&lower) || lower.starts_with('@');
+    if well_formed {
+        let why = R::explain_illegal(pos, &lower).map_or(String::new(), |w| format!(": {w}"));
+        Err(format!("illegal move '{text}' in {}{why}", pos.to_fen()))
+    } else {
+        Err(format!("malformed move '{text}'"))
+    }
+}
+
+fn is_coordinate_move(s: &str) -> bool {
+    let b = s.as_bytes();
+    s.is_ascii()
+        && (b.len() == 4 || b.len() == 5)
+        && Square::parse(&s[0..2]).is_some()
+        && Square::parse(&s[2..4]).is_some()
+        && (b.len() == 4 || b"qrbnk".contains(&b[4]))
+}
