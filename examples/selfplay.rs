@@ -15,7 +15,8 @@ use turncoat::search::Shared;
 use turncoat::Variant;
 
 fn opening(variant: Variant, seed: u64) -> SequentialGame {
-    let mut game = SequentialGame::new(Position::startpos(variant.board().expect("an 8x8 variant")));
+    let mut game =
+        SequentialGame::new(Position::startpos(variant.board().expect("an 8x8 variant")));
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     for _ in 0..6 {
         let moves = game.position().legal_moves();

@@ -1,7 +1,7 @@
 //! Static evaluation of the 8x8 variants, in centipawns.
 //!
-//! [`evaluate`] is the one entry point of the search: it dispatches on the
-//! position's variant to one module per variant family:
+//! [`Evaluate`] is the entry point of the search, implemented for each
+//! rules type by one module per variant family:
 //!
 //! * [`chess`]: orthodox chess, tapered between middlegame and endgame;
 //! * [`subversion`]: the chess terms plus pawns as currency, subversion
@@ -21,30 +21,80 @@ pub mod pst;
 pub mod subversion;
 
 use crate::board::{Color, Position};
-use crate::variants::pacifist::{Count, Value};
-use crate::Variant;
+use crate::variants::chess::Chess;
+use crate::variants::pacifist::{Count, Pacifist, Value};
+use crate::variants::subversion::Subversion;
+use crate::with_rules;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 /// The largest magnitude [`evaluate`] returns; mate scores of the search
 /// (±30000) stay far away.
 pub const MAX_EVAL: i32 = 15_000;
 
-/// Static evaluation in centipawns from the point of view of the side to move.
+/// The evaluation of one 8x8 variant, implemented for its rules type so
+/// that the search, monomorphised over the rules, calls it without any
+/// dispatch.
+pub trait Evaluate {
+    /// White's view, in centipawns, before clamping.
+    fn evaluate_white(pos: &Position) -> i32;
+    /// The terms of [`Evaluate::evaluate_white`], printed.
+    fn explain(pos: &Position) -> String;
+}
+
+impl Evaluate for Chess {
+    #[inline]
+    fn evaluate_white(pos: &Position) -> i32 {
+        chess::evaluate_white(pos)
+    }
+    fn explain(pos: &Position) -> String {
+        chess::explain(pos)
+    }
+}
+
+impl Evaluate for Subversion {
+    #[inline]
+    fn evaluate_white(pos: &Position) -> i32 {
+        subversion::evaluate_white(pos)
+    }
+    fn explain(pos: &Position) -> String {
+        subversion::explain(pos)
+    }
+}
+
+impl Evaluate for Pacifist<Count> {
+    #[inline]
+    fn evaluate_white(pos: &Position) -> i32 {
+        pacifist::evaluate_white::<Count, 5>(pos)
+    }
+    fn explain(pos: &Position) -> String {
+        pacifist::explain::<Count, 5>(pos)
+    }
+}
+
+impl Evaluate for Pacifist<Value> {
+    #[inline]
+    fn evaluate_white(pos: &Position) -> i32 {
+        pacifist::evaluate_white::<Value, 10>(pos)
+    }
+    fn explain(pos: &Position) -> String {
+        pacifist::explain::<Value, 10>(pos)
+    }
+}
+
+/// Static evaluation in centipawns from the point of view of the side to
+/// move, by the evaluation of the rules `R`.
 #[inline]
-pub fn evaluate(pos: &Position) -> i32 {
-    let white = match pos.variant() {
-        Variant::Chess => chess::evaluate_white(pos),
-        Variant::Subversion => subversion::evaluate_white(pos),
-        Variant::Pacifist => pacifist::evaluate_white::<Count, 5>(pos),
-        Variant::Pacifist2 => pacifist::evaluate_white::<Value, 10>(pos),
-        // 5x5, with a search of its own: never evaluated here.
-        Variant::Apocalypse => 0,
-    };
-    let white = white.clamp(-MAX_EVAL, MAX_EVAL);
+pub fn evaluate_for<R: Evaluate>(pos: &Position) -> i32 {
+    let white = R::evaluate_white(pos).clamp(-MAX_EVAL, MAX_EVAL);
     match pos.side_to_move() {
         Color::White => white,
         Color::Black => -white,
     }
+}
+
+/// [`evaluate_for`] the position's own variant.
+pub fn evaluate(pos: &Position) -> i32 {
+    with_rules!(pos.board_variant(), R => evaluate_for::<R>(pos))
 }
 
 /// Human-readable breakdown for the engine's `eval` command: each term
@@ -52,13 +102,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// an 8x8 map of support/persuasion per piece and of control of the empty
 /// squares.
 pub fn explain(pos: &Position) -> String {
-    let body = match pos.variant() {
-        Variant::Chess => chess::explain(pos),
-        Variant::Subversion => subversion::explain(pos),
-        Variant::Pacifist => pacifist::explain::<Count, 5>(pos),
-        Variant::Pacifist2 => pacifist::explain::<Value, 10>(pos),
-        Variant::Apocalypse => return "no static evaluation for apocalypse".to_string(),
-    };
+    let body = with_rules!(pos.board_variant(), R => R::explain(pos));
     format!(
         "{body}\nFinal evaluation: {} cp (side to move, {})",
         evaluate(pos),

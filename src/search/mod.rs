@@ -16,7 +16,7 @@ pub mod tt;
 
 use crate::board::moves::MAX_MOVES;
 use crate::board::{Bitboard, Color, Move, MoveKind, MoveList, Outcome, PieceKind, Position};
-use crate::eval::evaluate;
+use crate::eval::{evaluate_for, Evaluate};
 use crate::variants::Rules;
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -102,7 +102,7 @@ fn gain_of(pos: &Position, pieces: Bitboard) -> i32 {
 /// What every move of the side to move wins by converting the pieces the
 /// opponent left over-persuaded; 0 when that would convert a king, whose
 /// consequences are searched rather than taken for granted.
-fn pending_gain<R: Rules>(pos: &Position) -> i32 {
+fn pending_gain<R: Rules + Evaluate>(pos: &Position) -> i32 {
     let pending = R::pending_conversions(pos);
     if (pending & pos.by_kind(PieceKind::King)).nonempty() {
         0
@@ -300,7 +300,7 @@ impl<'a> Worker<'a> {
 
     /// A draw by repetition (the position occurred before, within the reach
     /// of the halfmove clock where the variant allows) or by the 50-move rule.
-    fn is_draw<R: Rules>(&self, pos: &Position) -> bool {
+    fn is_draw<R: Rules + Evaluate>(&self, pos: &Position) -> bool {
         if pos.halfmove_clock() >= 100 {
             return true;
         }
@@ -320,7 +320,7 @@ impl<'a> Worker<'a> {
 
     /// Searches the root moves `[first..]` at `depth`, keeping them sorted
     /// best first; returns the best score (MultiPV line `first`).
-    pub fn search_root<R: Rules>(
+    pub fn search_root<R: Rules + Evaluate>(
         &mut self,
         pos: &Position,
         roots: &mut [RootMove],
@@ -364,7 +364,7 @@ impl<'a> Worker<'a> {
         alpha
     }
 
-    fn negamax<R: Rules>(
+    fn negamax<R: Rules + Evaluate>(
         &mut self,
         pos: &Position,
         depth: i32,
@@ -404,7 +404,11 @@ impl<'a> Worker<'a> {
             return outcome_score(R::no_move_outcome(pos), pos.side_to_move(), ply);
         }
         let respond = R::must_respond(pos);
-        let static_eval = if respond { -INFINITY } else { evaluate(pos) };
+        let static_eval = if respond {
+            -INFINITY
+        } else {
+            evaluate_for::<R>(pos)
+        };
 
         if !pv_node && !respond {
             // Reverse futility: far above beta near the horizon.
@@ -527,7 +531,7 @@ impl<'a> Worker<'a> {
 
     /// Quiescence: stand pat, then only moves that change material (or all
     /// moves when the side must respond), up to a few plies deep.
-    fn quiesce<R: Rules>(
+    fn quiesce<R: Rules + Evaluate>(
         &mut self,
         pos: &Position,
         mut alpha: i32,
@@ -542,7 +546,7 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
         let respond = R::must_respond(pos);
         if ply >= MAX_PLY || (qply >= R::QUIESCENCE_PLIES && !respond) {
-            return evaluate(pos);
+            return evaluate_for::<R>(pos);
         }
         let key = pos.key();
         if let Some(s) = self
@@ -556,7 +560,7 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         if !respond {
-            best = evaluate(pos);
+            best = evaluate_for::<R>(pos);
             if best >= beta {
                 return best;
             }
@@ -616,7 +620,7 @@ impl<'a> Worker<'a> {
     /// Ordering scores: TT move, then material-changing moves by their
     /// rough gain (beyond what any move wins), then killers, then quiet
     /// moves by history.
-    fn order_scores<R: Rules>(
+    fn order_scores<R: Rules + Evaluate>(
         &self,
         pos: &Position,
         moves: &MoveList,

@@ -11,6 +11,7 @@
 use super::time::{budget, Limits};
 use super::{RootMove, Shared, Worker, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::{Move, Position};
+use crate::eval::Evaluate;
 use crate::variants::Rules;
 use crate::with_rules;
 use std::sync::atomic::Ordering;
@@ -96,7 +97,7 @@ fn root_moves(params: &SearchParams) -> Vec<RootMove> {
         .collect()
 }
 
-fn search_with<R: Rules>(
+fn search_with<R: Rules + Evaluate>(
     shared: &Shared,
     params: &SearchParams,
     report: &mut dyn FnMut(&Report),
@@ -227,7 +228,12 @@ fn next_depth(w: &Worker, own: u32, ahead: u32, params: &SearchParams) -> u32 {
 
 /// A helper thread: iterative deepening without output, racing the others
 /// to each depth (`ahead` plies beyond the frontier).
-fn iterate<R: Rules>(w: &mut Worker, params: &SearchParams, roots: &mut [RootMove], ahead: u32) {
+fn iterate<R: Rules + Evaluate>(
+    w: &mut Worker,
+    params: &SearchParams,
+    roots: &mut [RootMove],
+    ahead: u32,
+) {
     let mut own = 0;
     loop {
         let depth = next_depth(w, own, ahead, params);
@@ -250,7 +256,7 @@ fn iterate<R: Rules>(w: &mut Worker, params: &SearchParams, roots: &mut [RootMov
 
 /// The main thread: iterative deepening with MultiPV lines, output and
 /// the decisions to stop (soft time limit, mate found, depth reached).
-fn iterate_main<R: Rules>(
+fn iterate_main<R: Rules + Evaluate>(
     w: &mut Worker,
     params: &SearchParams,
     roots: &mut [RootMove],
