@@ -275,6 +275,7 @@ pub(crate) mod testutil {
 #[cfg(test)]
 mod tests {
     use super::testutil::{mirror, random_positions};
+    use crate::Variant;
     use super::*;
     use std::time::Instant;
 
