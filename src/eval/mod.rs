@@ -275,8 +275,8 @@ pub(crate) mod testutil {
 #[cfg(test)]
 mod tests {
     use super::testutil::{mirror, random_positions};
-    use crate::Variant;
     use super::*;
+    use crate::Variant;
     use std::time::Instant;
 
     const EIGHT_BY_EIGHT: [Variant; 4] = [
