@@ -16,7 +16,7 @@ pub mod referee;
 pub mod simultaneous;
 pub mod stats;
 
-use crate::cli::out;
+use crate::output::out;
 use args::MatchArgs;
 use referee::{GameRecord, Opening};
 use stats::{Sprt, Tally, Verdict};
