@@ -18,7 +18,8 @@ pub mod stats;
 
 use crate::output::out;
 use args::MatchArgs;
-use referee::{GameRecord, Opening};
+use openings::Opening;
+use referee::GameRecord;
 use stats::{Sprt, Tally, Verdict};
 use std::collections::VecDeque;
 use std::io::Write;

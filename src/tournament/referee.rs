@@ -3,8 +3,9 @@
 //! a game ends in its variant is detected.
 
 use super::engine::{Answer, EngineConfig, EngineProcess, Failure, MoveLimit};
-use crate::board::{Color, Outcome, Position};
-use crate::game::SequentialGame;
+use super::openings::{self, Opening, OpeningError};
+use crate::board::{Color, Outcome};
+use crate::game::{Game, SequentialGame};
 use crate::variants::Variant;
 use std::time::Duration;
 
@@ -30,13 +31,6 @@ pub struct Adjudication {
     /// (movecount, score)
     pub resign: Option<(u32, i32)>,
     pub max_moves: Option<u32>,
-}
-
-/// A start position: a FEN and moves to play from it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Opening {
-    pub fen: String,
-    pub moves: Vec<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -127,8 +121,8 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
-/// Plays one game of `variant`: the simultaneous apocalypse has a referee
-/// of its own ([`super::simultaneous`]).
+/// Plays one game of `variant` from `opening`: the simultaneous game has a
+/// referee of its own ([`super::simultaneous`]).
 pub fn play(
     variant: Variant,
     opening: &Opening,
@@ -136,45 +130,32 @@ pub fn play(
     black: (&EngineConfig, Limit),
     adj: Adjudication,
 ) -> GameRecord {
-    if variant == Variant::Apocalypse {
-        return super::simultaneous::play(opening, white, black, adj);
-    }
-    let (white, white_limit) = white;
-    let (black, black_limit) = black;
     let mut record = GameRecord {
-        white: white.name.clone(),
-        black: black.name.clone(),
+        white: white.0.name.clone(),
+        black: black.0.name.clone(),
         variant,
         start_fen: opening.fen.clone(),
         moves: Vec::new(),
-        result: "*",
+        result: "1/2-1/2",
         termination: String::new(),
     };
-    let start = match Position::from_fen(&opening.fen, variant) {
-        Ok(p) => p,
+    let mut game = match openings::replay(variant, opening) {
+        Ok(Game::Sequential(g)) => g,
+        Ok(Game::Simultaneous(g)) => {
+            return super::simultaneous::play(g, record, opening, white, black, adj)
+        }
         Err(e) => {
-            record.result = "1/2-1/2";
-            record.termination = format!("bad opening: {e}");
+            record.termination = bad_opening(&e);
             return record;
         }
     };
-    let mut game = SequentialGame::new(start);
-    for m in &opening.moves {
-        match game.play_str(m) {
-            Ok(mv) => record.moves.push(game_move_text(&game, mv)),
-            Err(e) => {
-                record.result = "1/2-1/2";
-                record.termination = format!("bad opening move: {e}");
-                return record;
-            }
-        }
-    }
+    record.moves = opening.moves.clone();
     let (result, termination) = run_game(
         variant,
         &mut game,
         &mut record,
-        [white, black],
-        [white_limit, black_limit],
+        [white.0, black.0],
+        [white.1, black.1],
         adj,
     );
     record.result = result;
@@ -182,14 +163,14 @@ pub fn play(
     record
 }
 
-/// The text of the last move played, in the variant's notation.
-fn game_move_text(game: &SequentialGame, mv: crate::board::Move) -> String {
-    let mut before = *game.start();
-    let moves = game.moves();
-    for &m in &moves[..moves.len() - 1] {
-        before = before.play(m);
+/// The termination of a game whose opening cannot be played.
+pub(super) fn bad_opening(e: &OpeningError) -> String {
+    match e {
+        OpeningError::Fen(_) | OpeningError::PartTurn => format!("bad opening: {e}"),
+        OpeningError::NotLegal { .. } | OpeningError::Refused(_) => {
+            format!("bad opening move: {e}")
+        }
     }
-    before.move_to_uci(mv, false)
 }
 
 fn run_game(

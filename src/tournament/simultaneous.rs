@@ -7,65 +7,31 @@
 //! resolved by turncoat's rules and the PGN records both plies.
 
 use super::engine::{EngineConfig, EngineProcess, Failure};
+use super::openings::Opening;
 use super::referee::{
     adjudicate, forfeit, outcome_text, start_engines, Adjudication, Clocks, GameRecord, Limit,
-    Opening, GRACE,
+    GRACE,
 };
 use crate::board::Color;
+use crate::game::SimultaneousGame;
 use crate::variants::apocalypse::{ApocalypseGame, ApocalypsePosition, Ply};
 use crate::variants::Variant;
 
-/// Plays one apocalypse game from `opening` (whole turns of plies).
+/// Plays one apocalypse game on from `game`, the opening replayed.
 pub fn play(
+    game: SimultaneousGame,
+    mut record: GameRecord,
     opening: &Opening,
     white: (&EngineConfig, Limit),
     black: (&EngineConfig, Limit),
     adj: Adjudication,
 ) -> GameRecord {
-    let mut record = GameRecord {
-        white: white.0.name.clone(),
-        black: black.0.name.clone(),
-        variant: Variant::Apocalypse,
-        start_fen: opening.fen.clone(),
-        moves: Vec::new(),
-        result: "1/2-1/2",
-        termination: String::new(),
-    };
-    let mut game = match replay(opening) {
-        Ok(g) => g,
-        Err(e) => {
-            record.termination = format!("bad opening: {e}");
-            return record;
-        }
-    };
+    let mut game = game.turns().clone();
     record.moves = opening.moves.clone();
     let (result, termination) = run_game(&mut game, &mut record, [white, black], adj);
     record.result = result;
     record.termination = termination;
     record
-}
-
-/// The game after the opening's plies, which must form whole turns.
-pub fn replay(opening: &Opening) -> Result<ApocalypseGame, String> {
-    let start = ApocalypsePosition::from_fen(&opening.fen).map_err(|e| e.to_string())?;
-    if !opening.moves.len().is_multiple_of(2) {
-        return Err("an apocalypse opening must hold whole turns (white and black plies)".into());
-    }
-    let mut game = ApocalypseGame::new(start);
-    for turn in opening.moves.chunks(2) {
-        if game.outcome().is_some() {
-            return Err("the opening plays past the end of the game".into());
-        }
-        let pos = *game.position();
-        let w = pos
-            .parse_ply(Color::White, &turn[0])
-            .map_err(|e| e.to_string())?;
-        let b = pos
-            .parse_ply(Color::Black, &turn[1])
-            .map_err(|e| e.to_string())?;
-        game.play_turn(w, b);
-    }
-    Ok(game)
 }
 
 /// What one engine chose for this turn, or how it lost the game.
