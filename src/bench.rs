@@ -3,7 +3,7 @@
 //! signature of the search; nodes/second measures its speed.
 
 use crate::board::Position;
-use crate::cli::out;
+use crate::output::out;
 use crate::search::threads::{search, SearchParams};
 use crate::search::time::Limits;
 use crate::search::Shared;

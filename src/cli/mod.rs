@@ -3,17 +3,7 @@
 
 pub mod perft;
 
-/// `println!` for command-line output: when stdout is closed early (as in
-/// `turncoat bench | head`), the command ends quietly instead of panicking.
-macro_rules! out {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(0);
-        }
-    }};
-}
-pub(crate) use out;
+use crate::output::out;
 
 /// Runs the command line; returns the process exit status.
 pub fn run(args: &[String]) -> i32 {

@@ -2,7 +2,8 @@
 
 use super::engine::{EngineConfig, Protocol};
 use super::openings;
-use super::referee::{Adjudication, Limit, Opening};
+use super::openings::Opening;
+use super::referee::{Adjudication, Limit};
 use super::stats::Sprt;
 use crate::variants::Variant;
 use std::time::Duration;

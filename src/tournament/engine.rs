@@ -2,6 +2,7 @@
 //! XBoard. Every wait has a deadline, so a hung engine is noticed; a
 //! crashed one shows as a closed pipe.
 
+use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -33,14 +34,14 @@ pub enum Failure {
     Startup(String),
 }
 
-impl Failure {
-    pub fn describe(&self) -> String {
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::Crashed => "engine crashed (closed its output)".into(),
-            Failure::Hung => "engine stopped responding".into(),
-            Failure::TimeForfeit => "loses on time".into(),
-            Failure::Illegal(m) => format!("illegal move {m}"),
-            Failure::Startup(e) => format!("engine failed to start: {e}"),
+            Failure::Crashed => f.write_str("engine crashed (closed its output)"),
+            Failure::Hung => f.write_str("engine stopped responding"),
+            Failure::TimeForfeit => f.write_str("loses on time"),
+            Failure::Illegal(m) => write!(f, "illegal move {m}"),
+            Failure::Startup(e) => write!(f, "engine failed to start: {e}"),
         }
     }
 }

@@ -13,12 +13,15 @@ pub mod engine;
 pub mod openings;
 pub mod pgn;
 pub mod referee;
+pub mod result;
 pub mod simultaneous;
 pub mod stats;
 
-use crate::cli::out;
+use crate::board::Color;
+use crate::output::out;
 use args::MatchArgs;
-use referee::{GameRecord, Opening};
+use openings::Opening;
+use referee::GameRecord;
 use stats::{Sprt, Tally, Verdict};
 use std::collections::VecDeque;
 use std::io::Write;
@@ -60,10 +63,10 @@ impl Standings {
         let (first, second) = (g.white.min(g.black), g.white.max(g.black));
         let first_is_white = first == g.white;
         let t = self.tally_mut(first, second);
-        match (rec.result, first_is_white) {
-            ("1-0", true) | ("0-1", false) => t.wins += 1,
-            ("0-1", true) | ("1-0", false) => t.losses += 1,
-            _ => t.draws += 1,
+        match rec.result.winner() {
+            Some(side) if (side == Color::White) == first_is_white => t.wins += 1,
+            Some(_) => t.losses += 1,
+            None => t.draws += 1,
         }
         *t
     }
@@ -132,12 +135,11 @@ pub fn run(argv: &[String]) -> i32 {
                 let tally = st.record(&g, &rec);
                 st.finished += 1;
                 out!(
-                    "Finished game {} ({} vs {}): {} {{{}}}",
+                    "Finished game {} ({} vs {}): {}",
                     g.number,
                     w.name,
                     b.name,
-                    rec.result,
-                    rec.termination
+                    rec.result
                 );
                 let (first, second) = (g.white.min(g.black), g.white.max(g.black));
                 out!(

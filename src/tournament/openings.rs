@@ -1,17 +1,84 @@
 //! Openings for a tournament: from an EPD or PGN file, or generated at
 //! random per variant (a few random plies, rejected when a quick search
-//! finds the position lopsided).
+//! finds the position lopsided). Every opening is set up and replayed by
+//! the game model, so the rules of the variant decide what is legal.
 
-use super::referee::Opening;
-use super::simultaneous;
 use crate::board::{Color, Move, MoveKind, PieceKind, Position};
-use crate::cli::perft::PerftPosition;
+use crate::game::{Game, GameError, SequentialGame};
 use crate::search::equilibrium::{solve_turn, SimShared};
 use crate::search::threads::{search, Score, SearchParams};
 use crate::search::time::Limits;
 use crate::search::Shared;
-use crate::variants::{apocalypse, Variant};
+use crate::variants::apocalypse::{ApocalypseGame, ApocalypsePosition, Ply};
+use crate::Variant;
+use std::fmt;
 use std::time::Duration;
+
+/// A start position: a FEN and moves to play from it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opening {
+    pub fen: String,
+    pub moves: Vec<String>,
+}
+
+/// Why an opening cannot start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningError {
+    /// The FEN is no position of the variant.
+    Fen(GameError),
+    /// A PGN move in neither the variant's notation nor SAN, with the FEN
+    /// of the position it was tried in.
+    NotLegal { token: String, fen: String },
+    /// A move (ply) that the game model refuses: not legal, or after the
+    /// end of the game.
+    Refused(GameError),
+    /// The plies end on white's choice without black's: an opening of the
+    /// simultaneous game holds whole turns (RULES.md 5.4), so that both
+    /// engines are first asked at the start of a turn.
+    PartTurn,
+}
+
+impl fmt::Display for OpeningError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpeningError::Fen(e)
+            | OpeningError::Refused(e @ (GameError::Fen(_) | GameError::Illegal(_))) => {
+                write!(f, "{e}")
+            }
+            OpeningError::NotLegal { token, fen } => {
+                write!(f, "PGN move '{token}' is not legal in {fen}")
+            }
+            OpeningError::Refused(GameError::GameOver(_)) => {
+                f.write_str("the opening plays past the end of the game")
+            }
+            OpeningError::PartTurn => {
+                f.write_str("an apocalypse opening must hold whole turns (white and black plies)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for OpeningError {}
+
+/// The game after `opening`, replayed by the rules of `variant`.
+pub fn replay(variant: Variant, opening: &Opening) -> Result<Game, OpeningError> {
+    let mut game = Game::from_fen(variant, &opening.fen).map_err(OpeningError::Fen)?;
+    require_whole_turns(&game, opening.moves.len())?;
+    let moves: Vec<&str> = opening.moves.iter().map(String::as_str).collect();
+    game.play_list(&moves)
+        .map_err(|e| OpeningError::Refused(e.error))?;
+    Ok(game)
+}
+
+/// RULES.md 5.4: in the simultaneous game an opening of `plies` plies
+/// must end on a whole turn; checked before any ply is played, so that
+/// this is the error an odd opening reports.
+fn require_whole_turns(game: &Game, plies: usize) -> Result<(), OpeningError> {
+    match game {
+        Game::Simultaneous(_) if !plies.is_multiple_of(2) => Err(OpeningError::PartTurn),
+        _ => Ok(()),
+    }
+}
 
 /// Reads openings from an `.epd` (one FEN per line, operations after the
 /// fourth field ignored) or `.pgn` file (tags `[FEN]`, moves in the
@@ -101,32 +168,53 @@ pub fn parse_pgn(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
 
 /// Whether `fen` is a position of `variant`.
 fn check_fen(fen: &str, variant: Variant) -> Result<(), String> {
-    PerftPosition::parse(variant, Some(fen)).map(|_| ())
+    Game::from_fen(variant, fen)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
-/// The moves of a PGN movetext, validated from `fen` (for apocalypse the
-/// plies W1 B1 W2 B2 ..., whole turns).
+/// The moves of a PGN movetext, replayed from `fen` by the rules of
+/// `variant` and written in the variant's notation.
 fn pgn_moves(fen: &str, movetext: &str, variant: Variant) -> Result<Vec<String>, String> {
     let tokens = move_tokens(movetext);
-    if variant == Variant::Apocalypse {
-        let opening = Opening {
-            fen: fen.to_string(),
-            moves: tokens,
-        };
-        simultaneous::replay(&opening).map_err(|e| format!("PGN opening: {e}"))?;
-        return Ok(opening.moves);
+    let mut game = Game::from_fen(variant, fen).map_err(|e| pgn_error(OpeningError::Fen(e)))?;
+    require_whole_turns(&game, tokens.len()).map_err(pgn_error)?;
+    tokens
+        .iter()
+        .map(|t| play_pgn_move(&mut game, t).map_err(pgn_error))
+        .collect()
+}
+
+/// Plays one PGN move: in the variant's notation, or else (8x8 games
+/// only, where PGN files usually hold it) in SAN.
+fn play_pgn_move(game: &mut Game, token: &str) -> Result<String, OpeningError> {
+    let refused = match game.play_text(token) {
+        Ok(text) => return Ok(text),
+        Err(e) => e,
+    };
+    match game {
+        Game::Sequential(g) => play_san(g, token),
+        Game::Simultaneous(_) => Err(OpeningError::Refused(refused)),
     }
-    let mut pos = Position::from_fen(fen, variant).map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    for token in &tokens {
-        let mv = pos
-            .parse_move(token)
-            .or_else(|_| parse_san(&pos, token))
-            .map_err(|_| format!("PGN move '{token}' is not legal in {}", pos.to_fen()))?;
-        out.push(pos.move_to_uci(mv, false));
-        pos = pos.play(mv);
+}
+
+fn play_san(game: &mut SequentialGame, token: &str) -> Result<String, OpeningError> {
+    let pos = *game.position();
+    let mv = parse_san(&pos, token).map_err(|_| OpeningError::NotLegal {
+        token: token.to_string(),
+        fen: pos.to_fen(),
+    })?;
+    game.play(mv);
+    Ok(pos.move_to_uci(mv, false))
+}
+
+/// A PGN file's error as the loader reports it: a move named with the
+/// position it was tried in, a turn-related error as the opening's.
+fn pgn_error(e: OpeningError) -> String {
+    match e {
+        OpeningError::Fen(_) | OpeningError::NotLegal { .. } => e.to_string(),
+        OpeningError::Refused(_) | OpeningError::PartTurn => format!("PGN opening: {e}"),
     }
-    Ok(out)
 }
 
 /// The move tokens of a PGN movetext: comments, variations, move numbers,
@@ -226,13 +314,19 @@ fn random_index(seed: &mut u64, n: usize) -> usize {
     (*seed % n as u64) as usize
 }
 
-/// A random opening: `plies` random legal moves from the start, kept when
-/// a quick search scores it within ±`max_cp` for the side to move.
+/// A random opening of `variant`: `plies` random plies from the start,
+/// kept when a quick search finds them within ±`max_cp`. The game model's
+/// arm picks how plies are made: moves in turn, or whole turns.
 pub fn random_opening(variant: Variant, plies: u32, max_cp: i32, seed: &mut u64) -> Opening {
-    if variant == Variant::Apocalypse {
-        return random_turns(plies.div_ceil(2), max_cp, seed);
+    match Game::start(variant) {
+        Game::Sequential(g) => random_moves(*g.position(), plies, max_cp, seed),
+        Game::Simultaneous(g) => random_turns(*g.position(), plies.div_ceil(2), max_cp, seed),
     }
-    let start = Position::startpos(variant.board().expect("an 8x8 variant"));
+}
+
+/// `plies` random legal moves from `start`, kept when a quick search
+/// scores them within ±`max_cp` for the side to move.
+fn random_moves(start: Position, plies: u32, max_cp: i32, seed: &mut u64) -> Opening {
     let shared = Shared::new(4);
     let mut best_effort = None;
     for _ in 0..100 {
@@ -279,15 +373,14 @@ pub fn random_opening(variant: Variant, plies: u32, max_cp: i32, seed: &mut u64)
     })
 }
 
-/// An apocalypse opening: `turns` turns of random sure candidates (a
-/// failed speculation would hand out a penalty), kept when a quick
-/// equilibrium search values it within ±`max_cp`.
-fn random_turns(turns: u32, max_cp: i32, seed: &mut u64) -> Opening {
-    let start = apocalypse::ApocalypsePosition::start();
+/// `turns` turns of random sure candidates from `start` (a failed
+/// speculation would hand out a penalty, RULES.md 5.3), kept when a quick
+/// equilibrium search values them within ±`max_cp`.
+fn random_turns(start: ApocalypsePosition, turns: u32, max_cp: i32, seed: &mut u64) -> Opening {
     let shared = SimShared::default();
     let mut best_effort = None;
     for _ in 0..100 {
-        let mut game = apocalypse::ApocalypseGame::new(start);
+        let mut game = ApocalypseGame::new(start);
         let mut moves = Vec::new();
         for _ in 0..turns {
             if game.outcome().is_some() {
@@ -295,7 +388,7 @@ fn random_turns(turns: u32, max_cp: i32, seed: &mut u64) -> Opening {
             }
             let pos = *game.position();
             let mut pick = |side: Color| {
-                let sure: Vec<apocalypse::Ply> = pos
+                let sure: Vec<Ply> = pos
                     .candidates(side)
                     .into_iter()
                     .filter(|p| p.sure)
@@ -408,7 +501,9 @@ mod tests {
         let b = random_opening(Variant::Apocalypse, 6, 150, &mut seed);
         assert_ne!(a.moves, b.moves);
         assert_eq!(a.moves.len(), 6);
-        let game = simultaneous::replay(&a).unwrap();
+        let Game::Simultaneous(game) = replay(Variant::Apocalypse, &a).unwrap() else {
+            panic!("apocalypse is the simultaneous game");
+        };
         assert!(game.outcome().is_none());
         assert_eq!(game.position().penalties(Color::White), 0);
         assert_eq!(game.position().penalties(Color::Black), 0);

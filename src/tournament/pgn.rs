@@ -17,7 +17,7 @@ pub fn write(record: &GameRecord, round: usize, date: &str) -> String {
     tag("Round", &round.to_string());
     tag("White", &record.white);
     tag("Black", &record.black);
-    tag("Result", record.result);
+    tag("Result", record.result.notation());
     if record.variant != crate::Variant::Chess {
         tag("Variant", record.variant.name());
     }
@@ -26,7 +26,8 @@ pub fn write(record: &GameRecord, round: usize, date: &str) -> String {
         tag("SetUp", "1");
     }
     tag("PlyCount", &record.moves.len().to_string());
-    tag("Termination", &record.termination);
+    let termination = record.result.reason();
+    tag("Termination", &termination);
     s.push('\n');
     let black_first = record.start_fen.split_whitespace().nth(1) == Some("b");
     let first_number: usize = record
@@ -54,8 +55,8 @@ pub fn write(record: &GameRecord, round: usize, date: &str) -> String {
     }
     line.push_str(&format!(
         "{{{}}} {}",
-        escape(&record.termination),
-        record.result
+        escape(&termination),
+        record.result.notation()
     ));
     s.push_str(&line);
     s.push_str("\n\n");

@@ -3,8 +3,10 @@
 //! a game ends in its variant is detected.
 
 use super::engine::{Answer, EngineConfig, EngineProcess, Failure, MoveLimit};
-use crate::board::{Color, Outcome, Position};
-use crate::game::SequentialGame;
+use super::openings::{self, Opening};
+use super::result::{DrawBy, GameResult, WinBy};
+use crate::board::Color;
+use crate::game::{Game, SequentialGame};
 use crate::variants::Variant;
 use std::time::Duration;
 
@@ -32,13 +34,6 @@ pub struct Adjudication {
     pub max_moves: Option<u32>,
 }
 
-/// A start position: a FEN and moves to play from it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Opening {
-    pub fen: String,
-    pub moves: Vec<String>,
-}
-
 #[derive(Clone, Debug)]
 pub struct GameRecord {
     pub white: String,
@@ -46,9 +41,7 @@ pub struct GameRecord {
     pub variant: Variant,
     pub start_fen: String,
     pub moves: Vec<String>,
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub result: &'static str,
-    pub termination: String,
+    pub result: GameResult,
 }
 
 /// The runner's clocks, one per side (each side may have its own limit).
@@ -115,20 +108,8 @@ const TIME_MARGIN: Duration = Duration::from_millis(50);
 /// Time allowed beyond an engine's own limit before it counts as hung.
 pub(super) const GRACE: Duration = Duration::from_millis(500);
 
-pub(super) fn forfeit(side: Color, why: String) -> (&'static str, String) {
-    let result = if side == Color::White { "0-1" } else { "1-0" };
-    (result, format!("{} {}", side_name(side), why))
-}
-
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
-/// Plays one game of `variant`: the simultaneous apocalypse has a referee
-/// of its own ([`super::simultaneous`]).
+/// Plays one game of `variant` from `opening`: the simultaneous game has a
+/// referee of its own ([`super::simultaneous`]).
 pub fn play(
     variant: Variant,
     opening: &Opening,
@@ -136,60 +117,34 @@ pub fn play(
     black: (&EngineConfig, Limit),
     adj: Adjudication,
 ) -> GameRecord {
-    if variant == Variant::Apocalypse {
-        return super::simultaneous::play(opening, white, black, adj);
-    }
-    let (white, white_limit) = white;
-    let (black, black_limit) = black;
     let mut record = GameRecord {
-        white: white.name.clone(),
-        black: black.name.clone(),
+        white: white.0.name.clone(),
+        black: black.0.name.clone(),
         variant,
         start_fen: opening.fen.clone(),
         moves: Vec::new(),
-        result: "*",
-        termination: String::new(),
+        result: GameResult::Draw(DrawBy::MaxMoves),
     };
-    let start = match Position::from_fen(&opening.fen, variant) {
-        Ok(p) => p,
+    let mut game = match openings::replay(variant, opening) {
+        Ok(Game::Sequential(g)) => g,
+        Ok(Game::Simultaneous(g)) => {
+            return super::simultaneous::play(g, record, opening, white, black, adj)
+        }
         Err(e) => {
-            record.result = "1/2-1/2";
-            record.termination = format!("bad opening: {e}");
+            record.result = GameResult::Draw(DrawBy::BadOpening(e));
             return record;
         }
     };
-    let mut game = SequentialGame::new(start);
-    for m in &opening.moves {
-        match game.play_str(m) {
-            Ok(mv) => record.moves.push(game_move_text(&game, mv)),
-            Err(e) => {
-                record.result = "1/2-1/2";
-                record.termination = format!("bad opening move: {e}");
-                return record;
-            }
-        }
-    }
-    let (result, termination) = run_game(
+    record.moves = opening.moves.clone();
+    record.result = run_game(
         variant,
         &mut game,
         &mut record,
-        [white, black],
-        [white_limit, black_limit],
+        [white.0, black.0],
+        [white.1, black.1],
         adj,
     );
-    record.result = result;
-    record.termination = termination;
     record
-}
-
-/// The text of the last move played, in the variant's notation.
-fn game_move_text(game: &SequentialGame, mv: crate::board::Move) -> String {
-    let mut before = *game.start();
-    let moves = game.moves();
-    for &m in &moves[..moves.len() - 1] {
-        before = before.play(m);
-    }
-    before.move_to_uci(mv, false)
 }
 
 fn run_game(
@@ -199,7 +154,7 @@ fn run_game(
     configs: [&EngineConfig; 2],
     limits: [Limit; 2],
     adj: Adjudication,
-) -> (&'static str, String) {
+) -> GameResult {
     let mut engines = match start_engines(configs, variant) {
         Ok(e) => e,
         Err(lost) => return lost,
@@ -208,11 +163,11 @@ fn run_game(
     let mut scores: Vec<(Color, i32)> = Vec::new();
     let outcome = loop {
         if let Some(o) = game.outcome() {
-            break outcome_text(o);
+            break GameResult::by_rules(o);
         }
         let ply = game.moves().len() as u32;
         if adj.max_moves.is_some_and(|m| ply >= 2 * m) {
-            break ("1/2-1/2", "adjudication: maximum moves reached".into());
+            break GameResult::Draw(DrawBy::MaxMoves);
         }
         let side = game.position().side_to_move();
         let own_moves = (ply + u32::from(side == Color::Black)) / 2;
@@ -229,16 +184,16 @@ fn run_game(
         ) {
             Ok(a) => a,
             Err(Failure::Hung) if matches!(limit, Limit::Clock { .. } | Limit::MoveTime(_)) => {
-                break forfeit(side, Failure::TimeForfeit.describe())
+                break GameResult::forfeit(side, Failure::TimeForfeit)
             }
-            Err(f) => break forfeit(side, f.describe()),
+            Err(f) => break GameResult::forfeit(side, f),
         };
         if !clocks.charge(limit, side, answer.elapsed, own_moves + 1) {
-            break forfeit(side, Failure::TimeForfeit.describe());
+            break GameResult::forfeit(side, Failure::TimeForfeit);
         }
         let mv = match game.position().parse_move(&answer.mv) {
             Ok(m) => m,
-            Err(_) => break forfeit(side, Failure::Illegal(answer.mv.clone()).describe()),
+            Err(_) => break GameResult::forfeit(side, Failure::Illegal(answer.mv.clone())),
         };
         record.moves.push(game.position().move_to_uci(mv, false));
         game.play(mv);
@@ -260,22 +215,14 @@ fn run_game(
 pub(super) fn start_engines(
     configs: [&EngineConfig; 2],
     variant: Variant,
-) -> Result<Vec<EngineProcess>, (&'static str, String)> {
+) -> Result<Vec<EngineProcess>, GameResult> {
     let mut engines = Vec::with_capacity(2);
     for (config, side) in configs.into_iter().zip(Color::ALL) {
         let e = EngineProcess::start(config, variant.name())
-            .map_err(|f| forfeit(side, f.describe()))?;
+            .map_err(|f| GameResult::forfeit(side, f))?;
         engines.push(e);
     }
     Ok(engines)
-}
-
-pub(super) fn outcome_text(o: Outcome) -> (&'static str, String) {
-    let why = match o {
-        Outcome::Win(c, r) => format!("{} wins: {r}", side_name(c)),
-        Outcome::Draw(r) => format!("draw: {r}"),
-    };
-    (o.result(), why)
 }
 
 /// Draw: from `movenumber` on, `movecount` consecutive scores within
@@ -285,7 +232,7 @@ pub(super) fn adjudicate(
     scores: &[(Color, i32)],
     plies: u32,
     adj: Adjudication,
-) -> Option<(&'static str, String)> {
+) -> Option<GameResult> {
     if let Some((movenumber, count, score)) = adj.draw {
         let n = 2 * count as usize;
         if plies / 2 >= movenumber
@@ -294,7 +241,7 @@ pub(super) fn adjudicate(
                 .iter()
                 .all(|(_, s)| s.abs() <= score)
         {
-            return Some(("1/2-1/2", "adjudication: draw by score".into()));
+            return Some(GameResult::Draw(DrawBy::Score));
         }
     }
     if let Some((count, score)) = adj.resign {
@@ -306,10 +253,7 @@ pub(super) fn adjudicate(
                     .iter()
                     .all(|&(c, s)| if c == loser { s <= -score } else { s >= score });
                 if resigns {
-                    return Some((
-                        if loser == Color::White { "0-1" } else { "1-0" },
-                        format!("adjudication: {} resigns", side_name(loser)),
-                    ));
+                    return Some(GameResult::win(loser.flip(), WinBy::Resignation));
                 }
             }
         }

@@ -7,65 +7,27 @@
 //! resolved by turncoat's rules and the PGN records both plies.
 
 use super::engine::{EngineConfig, EngineProcess, Failure};
-use super::referee::{
-    adjudicate, forfeit, outcome_text, start_engines, Adjudication, Clocks, GameRecord, Limit,
-    Opening, GRACE,
-};
+use super::openings::Opening;
+use super::referee::{adjudicate, start_engines, Adjudication, Clocks, GameRecord, Limit, GRACE};
+use super::result::{DrawBy, GameResult};
 use crate::board::Color;
+use crate::game::SimultaneousGame;
 use crate::variants::apocalypse::{ApocalypseGame, ApocalypsePosition, Ply};
 use crate::variants::Variant;
 
-/// Plays one apocalypse game from `opening` (whole turns of plies).
+/// Plays one apocalypse game on from `game`, the opening replayed.
 pub fn play(
+    game: SimultaneousGame,
+    mut record: GameRecord,
     opening: &Opening,
     white: (&EngineConfig, Limit),
     black: (&EngineConfig, Limit),
     adj: Adjudication,
 ) -> GameRecord {
-    let mut record = GameRecord {
-        white: white.0.name.clone(),
-        black: black.0.name.clone(),
-        variant: Variant::Apocalypse,
-        start_fen: opening.fen.clone(),
-        moves: Vec::new(),
-        result: "1/2-1/2",
-        termination: String::new(),
-    };
-    let mut game = match replay(opening) {
-        Ok(g) => g,
-        Err(e) => {
-            record.termination = format!("bad opening: {e}");
-            return record;
-        }
-    };
+    let mut game = game.turns().clone();
     record.moves = opening.moves.clone();
-    let (result, termination) = run_game(&mut game, &mut record, [white, black], adj);
-    record.result = result;
-    record.termination = termination;
+    record.result = run_game(&mut game, &mut record, [white, black], adj);
     record
-}
-
-/// The game after the opening's plies, which must form whole turns.
-pub fn replay(opening: &Opening) -> Result<ApocalypseGame, String> {
-    let start = ApocalypsePosition::from_fen(&opening.fen).map_err(|e| e.to_string())?;
-    if !opening.moves.len().is_multiple_of(2) {
-        return Err("an apocalypse opening must hold whole turns (white and black plies)".into());
-    }
-    let mut game = ApocalypseGame::new(start);
-    for turn in opening.moves.chunks(2) {
-        if game.outcome().is_some() {
-            return Err("the opening plays past the end of the game".into());
-        }
-        let pos = *game.position();
-        let w = pos
-            .parse_ply(Color::White, &turn[0])
-            .map_err(|e| e.to_string())?;
-        let b = pos
-            .parse_ply(Color::Black, &turn[1])
-            .map_err(|e| e.to_string())?;
-        game.play_turn(w, b);
-    }
-    Ok(game)
 }
 
 /// What one engine chose for this turn, or how it lost the game.
@@ -77,7 +39,7 @@ fn choose(
     clocks: &mut Clocks,
     limits: [Limit; 2],
     turns: u32,
-) -> Result<(Ply, Option<i32>), (&'static str, String)> {
+) -> Result<(Ply, Option<i32>), GameResult> {
     let mut plies = record.moves.clone();
     if side == Color::Black {
         let stand_in = pos.candidates(Color::White)[0];
@@ -95,16 +57,16 @@ fn choose(
         )
         .map_err(|f| match f {
             Failure::Hung if matches!(limit, Limit::Clock { .. } | Limit::MoveTime(_)) => {
-                forfeit(side, Failure::TimeForfeit.describe())
+                GameResult::forfeit(side, Failure::TimeForfeit)
             }
-            f => forfeit(side, f.describe()),
+            f => GameResult::forfeit(side, f),
         })?;
     if !clocks.charge(limit, side, answer.elapsed, turns + 1) {
-        return Err(forfeit(side, Failure::TimeForfeit.describe()));
+        return Err(GameResult::forfeit(side, Failure::TimeForfeit));
     }
     let ply = pos
         .parse_ply(side, &answer.mv)
-        .map_err(|_| forfeit(side, Failure::Illegal(answer.mv.clone()).describe()))?;
+        .map_err(|_| GameResult::forfeit(side, Failure::Illegal(answer.mv.clone())))?;
     Ok((ply, answer.score))
 }
 
@@ -113,7 +75,7 @@ fn run_game(
     record: &mut GameRecord,
     sides: [(&EngineConfig, Limit); 2],
     adj: Adjudication,
-) -> (&'static str, String) {
+) -> GameResult {
     let limits = [sides[0].1, sides[1].1];
     let mut engines = match start_engines([sides[0].0, sides[1].0], Variant::Apocalypse) {
         Ok(e) => e,
@@ -123,11 +85,11 @@ fn run_game(
     let mut scores: Vec<(Color, i32)> = Vec::new();
     let outcome = loop {
         if let Some(o) = game.outcome() {
-            break outcome_text(o);
+            break GameResult::by_rules(o);
         }
         let turns = game.turns().len() as u32;
         if adj.max_moves.is_some_and(|m| turns >= m) {
-            break ("1/2-1/2", "adjudication: maximum moves reached".into());
+            break GameResult::Draw(DrawBy::MaxMoves);
         }
         let pos = *game.position();
         let mut choose_for = |side: Color, scores: &mut Vec<(Color, i32)>| {
@@ -136,7 +98,7 @@ fn run_game(
             if let Some(s) = score {
                 scores.push((side, s));
             }
-            Ok::<Ply, (&'static str, String)>(ply)
+            Ok::<Ply, GameResult>(ply)
         };
         let w = match choose_for(Color::White, &mut scores) {
             Ok(p) => p,
