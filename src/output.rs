@@ -1,6 +1,6 @@
-//! Printing for the commands (`perft`, `bench`, `match`): a leaf module, so
-//! that the command line and the commands it calls need not import each
-//! other for it.
+//! Printing on stdout for the commands (`perft`, `bench`, `match`) and the
+//! protocol front ends: a leaf module, so that the command line, the
+//! protocol loop and what they call need not import each other for it.
 
 /// `println!` for command-line output: when stdout is closed early (as in
 /// `turncoat bench | head`), the command ends quietly instead of panicking.
@@ -13,3 +13,12 @@ macro_rules! out {
     }};
 }
 pub(crate) use out;
+
+/// Prints one protocol line (UCI, XBoard) on stdout: whole lines, never
+/// interleaved between the input loop and the search thread.
+pub fn send_line(line: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}

@@ -4,14 +4,6 @@
 
 use std::io::BufRead;
 
-/// Prints one protocol line on stdout (whole lines, never interleaved).
-pub fn send(line: &str) {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
-}
-
 /// Runs the protocol loop on `input` until `quit` or end of input.
 pub fn run(mut input: impl BufRead + Send + 'static) {
     let mut session = crate::uci::Session::new();

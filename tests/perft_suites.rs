@@ -2,7 +2,8 @@
 //! at every depth whose expected count stays under a node budget, so the
 //! test run stays short; `turncoat perft-suite` runs the deepest levels.
 
-use turncoat::cli::perft::{parse_suite, PerftPosition};
+use turncoat::cli::perft::parse_suite;
+use turncoat::game::Game;
 use turncoat::Variant;
 
 const NODE_BUDGET: u64 = 10_000_000;
@@ -18,8 +19,8 @@ fn run(variant: Variant) {
     assert!(!lines.is_empty());
     let mut checked = 0;
     for line in &lines {
-        let pos = PerftPosition::parse(variant, Some(&line.fen))
-            .unwrap_or_else(|e| panic!("{}: {e}", line.fen));
+        let pos =
+            Game::from_fen(variant, &line.fen).unwrap_or_else(|e| panic!("{}: {e}", line.fen));
         for &(depth, expected) in &line.expected {
             if expected > NODE_BUDGET && depth > 1 {
                 continue;

@@ -1,9 +1,8 @@
 //! `turncoat perft` and `turncoat perft-suite`.
 
 use super::out;
-use crate::board::Position;
-use crate::perft::{divide, perft};
-use crate::variants::{apocalypse, Variant};
+use crate::game::{Game, GameError};
+use crate::Variant;
 use std::time::Instant;
 
 struct PerftArgs {
@@ -45,40 +44,9 @@ fn parse_perft_args(args: &[String]) -> Result<PerftArgs, String> {
     Ok(out)
 }
 
-/// A position of any variant, for perft: the 8x8 board or the 5x5
-/// simultaneous-move game (whose perft counts turns, RULES.md 5.4).
-pub enum PerftPosition {
-    Board(Position),
-    Apocalypse(apocalypse::ApocalypsePosition),
-}
-
-impl PerftPosition {
-    pub fn parse(variant: Variant, fen: Option<&str>) -> Result<PerftPosition, String> {
-        let fen = fen.unwrap_or(variant.start_fen());
-        if variant == Variant::Apocalypse {
-            return apocalypse::ApocalypsePosition::from_fen(fen)
-                .map(PerftPosition::Apocalypse)
-                .map_err(|e| format!("bad FEN: {e}"));
-        }
-        Position::from_fen(fen, variant)
-            .map(PerftPosition::Board)
-            .map_err(|e| e.to_string())
-    }
-
-    pub fn perft(&self, depth: u32) -> u64 {
-        match self {
-            PerftPosition::Board(p) => perft(p, depth),
-            PerftPosition::Apocalypse(p) => apocalypse::perft(p, depth),
-        }
-    }
-
-    /// `move: count` lines; for apocalypse `wmove bmove: count`.
-    pub fn divide(&self, depth: u32, chess960: bool) -> Vec<(String, u64)> {
-        match self {
-            PerftPosition::Board(p) => divide(p, depth, chess960),
-            PerftPosition::Apocalypse(p) => apocalypse::divide(p, depth),
-        }
-    }
+/// The game of `variant` from `fen` (the start position when `None`).
+fn perft_game(variant: Variant, fen: Option<&str>) -> Result<Game, GameError> {
+    Game::from_fen(variant, fen.unwrap_or(variant.start_fen()))
 }
 
 pub fn perft_command(args: &[String]) -> i32 {
@@ -89,7 +57,7 @@ pub fn perft_command(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let pos = match PerftPosition::parse(a.variant, a.fen.as_deref()) {
+    let pos = match perft_game(a.variant, a.fen.as_deref()) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
@@ -226,7 +194,7 @@ pub fn run_suite(variant: Variant, lines: &[SuiteLine], max_depth: u32) -> (u32,
     let mut nodes = 0u64;
     let start = Instant::now();
     for line in lines {
-        let pos = match PerftPosition::parse(variant, Some(&line.fen)) {
+        let pos = match perft_game(variant, Some(&line.fen)) {
             Ok(p) => p,
             Err(e) => {
                 out!("FAIL {} : {e}", line.fen);

@@ -9,14 +9,10 @@ mod output;
 
 use crate::board::{Color, Move};
 use crate::engine::{options::OptionKind, Engine, Go, Info};
+use crate::output::send_line as send;
 use crate::search::time::Limits;
 use std::time::Duration;
 use vampirc_uci::{parse_one, UciMessage, UciTimeControl};
-
-/// Prints one protocol line on stdout (whole lines, never interleaved).
-fn send(line: &str) {
-    crate::protocol::send(line)
-}
 
 fn error(msg: &str) {
     send(&format!("info string error: {msg}"));

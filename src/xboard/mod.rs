@@ -9,6 +9,7 @@ mod clock;
 use crate::board::Color;
 use crate::engine::{options::OptionKind, Engine, Go, Info};
 use crate::game::Game;
+use crate::output::send_line as send;
 use crate::search::threads::Score;
 use crate::search::time::Limits;
 use crate::Variant;
@@ -16,10 +17,6 @@ use clock::Clock;
 use std::io::BufRead;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::time::Duration;
-
-fn send(line: &str) {
-    crate::protocol::send(line)
-}
 
 /// What a finished search hands back to the protocol loop.
 #[derive(Clone, Copy, PartialEq, Eq)]
