@@ -63,6 +63,20 @@ impl Variant {
         Variant::ALL.into_iter().find(|v| v.name() == name)
     }
 
+    /// The name in XBoard's `variants` feature and `variant` command, where
+    /// orthodox chess is `normal`.
+    pub fn xboard_name(self) -> &'static str {
+        match self {
+            Variant::Chess => "normal",
+            v => v.name(),
+        }
+    }
+
+    /// The PGN `Variant` tag; none for orthodox chess, as PGN readers expect.
+    pub fn pgn_tag(self) -> Option<&'static str> {
+        (self != Variant::Chess).then(|| self.name())
+    }
+
     /// The variant as played on the 8x8 board; `None` for apocalypse.
     #[inline]
     pub fn board(self) -> Option<BoardVariant> {

@@ -39,16 +39,7 @@ const XBOARD_OPTIONS: [&str; 4] = ["MultiPV", "Move Overhead", "Clear Hash", "Se
 
 /// Features announced in answer to `protover 2`.
 fn features() -> String {
-    let variants: Vec<&str> = Variant::ALL
-        .iter()
-        .map(|v| {
-            if *v == Variant::Chess {
-                "normal"
-            } else {
-                v.name()
-            }
-        })
-        .collect();
+    let variants: Vec<&str> = Variant::ALL.iter().map(|v| v.xboard_name()).collect();
     let options: Vec<String> = crate::engine::options::specs()
         .into_iter()
         .filter(|s| XBOARD_OPTIONS.contains(&s.name))
