@@ -31,21 +31,10 @@ pub struct Go {
     pub multipv: Option<usize>,
 }
 
-/// One completed line of the alternating-move search.
-#[derive(Clone, Debug)]
-pub struct Line {
-    pub depth: u32,
-    pub seldepth: u32,
-    pub multipv: usize,
-    pub score: Score,
-    pub nodes: u64,
-    pub nps: u64,
-    pub hashfull: u32,
-    pub time: Duration,
-    /// In the variant's notation, cut at the first move that is not legal
-    /// in sequence (a GUI never sees an illegal PV move).
-    pub pv: Vec<String>,
-}
+/// One completed line of the alternating-move search, its PV in the
+/// variant's notation and cut at the first move that is not legal in
+/// sequence (a GUI never sees an illegal PV move).
+pub type Line = Report<String>;
 
 /// One completed depth of the simultaneous-move search.
 #[derive(Clone, Debug)]
@@ -312,17 +301,7 @@ pub fn format_pv(pos: &Position, pv: &[Move], chess960: bool) -> Vec<String> {
 }
 
 fn line(pos: &Position, r: &Report, chess960: bool) -> Line {
-    Line {
-        depth: r.depth,
-        seldepth: r.seldepth,
-        multipv: r.multipv,
-        score: r.score,
-        nodes: r.nodes,
-        nps: r.nps,
-        hashfull: r.hashfull,
-        time: r.time,
-        pv: format_pv(pos, &r.pv, chess960),
-    }
+    r.with_pv(format_pv(pos, &r.pv, chess960))
 }
 
 fn best_move(pos: &Position, result: &SearchResult, chess960: bool) -> BestMove {

@@ -31,9 +31,10 @@ pub struct SearchParams {
     pub overhead: Duration,
 }
 
-/// One line of search output (UCI `info`).
+/// One line of search output (UCI `info`), its PV as moves (`M = Move`)
+/// or, once formatted for a front end, as text.
 #[derive(Clone, Debug)]
-pub struct Report {
+pub struct Report<M = Move> {
     pub depth: u32,
     pub seldepth: u32,
     pub multipv: usize,
@@ -42,7 +43,24 @@ pub struct Report {
     pub nps: u64,
     pub hashfull: u32,
     pub time: Duration,
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
+}
+
+impl Report {
+    /// The same line with its PV in another form.
+    pub fn with_pv<N>(&self, pv: Vec<N>) -> Report<N> {
+        Report {
+            depth: self.depth,
+            seldepth: self.seldepth,
+            multipv: self.multipv,
+            score: self.score,
+            nodes: self.nodes,
+            nps: self.nps,
+            hashfull: self.hashfull,
+            time: self.time,
+            pv,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
