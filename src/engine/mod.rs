@@ -11,7 +11,7 @@ pub mod options;
 use crate::board::{Color, Move, Position};
 use crate::game::{Game, GameError, ListError};
 use crate::search::equilibrium::{sample, solve_turn, SimResult, SimShared};
-use crate::search::threads::{search, Report, Score, SearchParams, SearchResult};
+use crate::search::threads::{search, Report, SearchParams, SearchResult};
 use crate::search::time::{budget, Limits};
 use crate::search::Shared;
 use crate::Variant;
