@@ -191,6 +191,40 @@ impl Game {
         }
     }
 
+    /// The moves `side` may choose now, in the variant's notation: the
+    /// legal moves of the side to move (none for the other side), or in
+    /// apocalypse each side's candidates of the turn (RULES.md 5.2).
+    pub fn moves_for(&self, side: Color) -> Vec<String> {
+        match self {
+            Game::Sequential(g) => {
+                let pos = g.position();
+                if side != pos.side_to_move() {
+                    return Vec::new();
+                }
+                pos.legal_moves()
+                    .iter()
+                    .map(|&mv| pos.move_to_uci(mv, false))
+                    .collect()
+            }
+            Game::Simultaneous(g) => g
+                .position()
+                .candidates(side)
+                .iter()
+                .map(|p| p.to_string())
+                .collect(),
+        }
+    }
+
+    /// The persuasion/support map of the pacifist variants: each side's
+    /// influence on every square, a1 = 0 (RULES.md 2.2). A piece's support
+    /// is its own side's entry, its persuasion the other's.
+    pub fn influence_map(&self) -> Option<[[i32; 2]; 64]> {
+        match self {
+            Game::Sequential(g) => g.position().influence_map(),
+            Game::Simultaneous(_) => None,
+        }
+    }
+
     /// A move for `go searchmoves`, which only the sequential search knows.
     pub fn parse_search_move(&self, text: &str) -> Result<Move, String> {
         match self {
@@ -278,4 +312,73 @@ fn board_text(pos: &Position) -> String {
     }
     s.push_str("   a   b   c   d   e   f   g   h\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_starts_and_plays_a_move_of_its_own_list() {
+        for v in Variant::ALL {
+            let mut g = Game::start(v);
+            assert_eq!(g.variant(), v);
+            assert_eq!(g.fen(), v.start_fen());
+            let moves = g.moves_for(Color::White);
+            assert!(!moves.is_empty(), "{v}");
+            assert_eq!(g.play_text(&moves[0]).as_ref(), Ok(&moves[0]));
+            assert_eq!(g.plies(), 1);
+            assert!(g.undo());
+            assert_eq!(g.fen(), v.start_fen());
+            assert!(!g.undo());
+        }
+    }
+
+    #[test]
+    fn only_the_side_to_move_has_moves_in_the_sequential_game() {
+        let g = Game::start(Variant::Pacifist);
+        assert_eq!(g.moves_for(Color::Black), Vec::<String>::new());
+        let a = Game::start(Variant::Apocalypse);
+        assert_eq!(a.moves_for(Color::Black).len(), 17);
+    }
+
+    #[test]
+    fn a_bad_list_keeps_the_moves_before_it() {
+        let mut g = Game::start(Variant::Chess);
+        let e = g.play_list(&["e2e4", "e7e5", "e1e3"]).unwrap_err();
+        assert_eq!(e.index, 3);
+        assert!(
+            e.to_string()
+                .starts_with("move 3 of the list: illegal move 'e1e3'"),
+            "{e}"
+        );
+        assert_eq!(g.plies(), 2);
+        let mut a = Game::start(Variant::Apocalypse);
+        let e = a.play_list(&["a1b3", "a1a5"]).unwrap_err();
+        assert!(e.to_string().starts_with("ply 2 of the list: "), "{e}");
+        assert_eq!(a.plies(), 1);
+    }
+
+    #[test]
+    fn apocalypse_is_not_read_as_an_8x8_fen_nor_the_reverse() {
+        assert!(matches!(
+            Game::from_fen(Variant::Chess, Variant::Apocalypse.start_fen()),
+            Err(GameError::Fen(_))
+        ));
+        assert!(matches!(
+            Game::from_fen(Variant::Apocalypse, Variant::Chess.start_fen()),
+            Err(GameError::Fen(_))
+        ));
+    }
+
+    #[test]
+    fn the_influence_map_counts_persuasion_and_support() {
+        // RULES.md 2.2: the knights c3 and e3 attack d5; the queen on it
+        // does not count for its own square.
+        let g = Game::from_fen(Variant::Pacifist, "4k3/8/8/3q4/8/2N1N3/8/4K3 w - - 0 1").unwrap();
+        let map = g.influence_map().expect("a pacifist map");
+        let d5 = Square::parse("d5").unwrap().index();
+        assert_eq!(map[d5], [2, 0]);
+        assert!(Game::start(Variant::Chess).influence_map().is_none());
+    }
 }

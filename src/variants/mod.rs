@@ -137,6 +137,13 @@ pub trait Rules {
         ) || pos.occupied().contains(mv.to()) && mv.kind() != MoveKind::Castle
     }
 
+    /// The influence of each side on every square (RULES.md 2.2: how many
+    /// pieces, or in pacifist2 what value, attack it, white then black),
+    /// in the variants whose conversions it decides; `None` elsewhere.
+    fn influence_map(_pos: &Position) -> Option<[[i32; 2]; 64]> {
+        None
+    }
+
     /// Why the well-formed move `text` (lowercase) is illegal here, when
     /// the variant can say more than "illegal move".
     fn explain_illegal(_pos: &Position, _text: &str) -> Option<String> {

@@ -48,6 +48,12 @@ impl Position {
         with_rules!(self.board_variant(), R => outcome::<R>(self))
     }
 
+    /// Each side's influence on every square where the variant converts
+    /// by it (RULES.md 2.2); `None` in the capture variants.
+    pub fn influence_map(&self) -> Option<[[i32; 2]; 64]> {
+        with_rules!(self.board_variant(), R => R::influence_map(self))
+    }
+
     /// The move in the variant's notation (RULES.md 2.6, 4.4).
     pub fn move_to_uci(&self, mv: Move, chess960: bool) -> String {
         with_rules!(self.board_variant(), R => R::format_move(self, mv, chess960))

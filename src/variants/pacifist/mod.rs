@@ -25,6 +25,12 @@ pub use self::influence::{Count, Value};
 pub struct Pacifist<W: Weights>(PhantomData<W>);
 
 impl<W: Weights> Rules for Pacifist<W> {
+    fn influence_map(pos: &Position) -> Option<[[i32; 2]; 64]> {
+        Some(std::array::from_fn(|i| {
+            influence::<W>(pos, Square::new(i as u8))
+        }))
+    }
+
     /// Every move may convert and conversions chain, so quiescence stays short.
     const QUIESCENCE_PLIES: u32 = 3;
 
