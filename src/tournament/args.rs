@@ -1,9 +1,9 @@
 //! The command line of `turncoat match`, after cutechess-cli.
 
+use super::adjudication::Adjudication;
+use super::clock::Limit;
 use super::engine::{EngineConfig, Protocol};
-use super::openings;
-use super::openings::Opening;
-use super::referee::{Adjudication, Limit};
+use super::openings::{self, Opening};
 use super::stats::Sprt;
 use crate::variants::Variant;
 use std::time::Duration;

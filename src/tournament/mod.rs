@@ -1,21 +1,28 @@
 //! `turncoat match`: engine-vs-engine tournaments in every variant, with
 //! cutechess-cli's command-line conventions.
 //!
+//! * [`args`]: the command line.
 //! * [`engine`]: engine child processes over UCI/XBoard.
-//! * [`referee`]: one game, validated by turncoat's rules;
-//!   [`simultaneous`]: the same for apocalypse's simultaneous turns.
+//! * [`referee`]: one game, validated by turncoat's rules through the game
+//!   model; `turn`: its turns, one engine moving or both choosing at once;
+//!   `players`: the two engines, and [`clock`]: their clocks;
+//!   [`adjudication`]: `-draw`, `-resign`, `-maxmoves`.
+//! * [`result`]: how a game ended, as types.
 //! * [`openings`]: EPD/PGN openings and random openings.
 //! * [`stats`]: Elo, error bars, LOS, SPRT.
 //! * [`pgn`]: game records.
 
+pub mod adjudication;
 pub mod args;
+pub mod clock;
 pub mod engine;
 pub mod openings;
 pub mod pgn;
+mod players;
 pub mod referee;
 pub mod result;
-pub mod simultaneous;
 pub mod stats;
+mod turn;
 
 use crate::board::Color;
 use crate::output::out;
