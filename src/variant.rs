@@ -72,8 +72,10 @@ impl Variant {
         }
     }
 
-    /// The PGN `Variant` tag; none for orthodox chess, as PGN readers expect.
-    pub fn pgn_tag(self) -> Option<&'static str> {
+    /// The name where a format must name the variant: `None` for
+    /// orthodox chess, the default of UCI (`UCI_Variant`), XBoard (`new`)
+    /// and PGN (no `Variant` tag).
+    pub fn nonstandard_name(self) -> Option<&'static str> {
         (self != Variant::Chess).then(|| self.name())
     }
 

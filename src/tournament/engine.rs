@@ -2,6 +2,7 @@
 //! XBoard. Every wait has a deadline, so a hung engine is noticed; a
 //! crashed one shows as a closed pipe.
 
+use crate::Variant;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -81,7 +82,7 @@ pub struct EngineProcess {
 const HANDSHAKE: Duration = Duration::from_secs(10);
 
 impl EngineProcess {
-    pub fn start(config: &EngineConfig, variant: &str) -> Result<EngineProcess, Failure> {
+    pub fn start(config: &EngineConfig, variant: Variant) -> Result<EngineProcess, Failure> {
         let mut child = Command::new(&config.cmd)
             .args(&config.args)
             .stdin(Stdio::piped())
@@ -143,7 +144,7 @@ impl EngineProcess {
         }
     }
 
-    fn handshake(&mut self, variant: &str) -> Result<(), Failure> {
+    fn handshake(&mut self, variant: Variant) -> Result<(), Failure> {
         let deadline = Instant::now() + HANDSHAKE;
         match self.config.protocol {
             Protocol::Uci => {
@@ -152,8 +153,8 @@ impl EngineProcess {
                 for (name, value) in self.config.options.clone() {
                     self.send(&format!("setoption name {name} value {value}"))?;
                 }
-                if variant != "chess" {
-                    self.send(&format!("setoption name UCI_Variant value {variant}"))?;
+                if let Some(name) = variant.nonstandard_name() {
+                    self.send(&format!("setoption name UCI_Variant value {name}"))?;
                 }
                 self.send("isready")?;
                 self.read_until(deadline, |l| l == "readyok")
@@ -177,7 +178,7 @@ impl EngineProcess {
     /// added to the deadline derived from the limit (transport lag).
     pub fn request_move(
         &mut self,
-        variant: &str,
+        variant: Variant,
         start_fen: &str,
         moves: &[String],
         white_to_move: bool,
@@ -222,8 +223,8 @@ impl EngineProcess {
             }
             Protocol::Xboard => {
                 self.send("new")?;
-                if variant != "chess" {
-                    self.send(&format!("variant {variant}"))?;
+                if let Some(name) = variant.nonstandard_name() {
+                    self.send(&format!("variant {name}"))?;
                 }
                 self.send("force")?;
                 self.send(&format!("setboard {start_fen}"))?;

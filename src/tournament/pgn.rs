@@ -18,8 +18,8 @@ pub fn write(record: &GameRecord, round: usize, date: &str) -> String {
     tag("White", &record.white);
     tag("Black", &record.black);
     tag("Result", record.result.notation());
-    if record.variant != crate::Variant::Chess {
-        tag("Variant", record.variant.name());
+    if let Some(name) = record.variant.nonstandard_name() {
+        tag("Variant", name);
     }
     if record.start_fen != record.variant.start_fen() {
         tag("FEN", &record.start_fen);

@@ -29,7 +29,7 @@ impl Players {
         sides: [(&EngineConfig, Limit); 2],
     ) -> Result<Players, GameResult> {
         let start = |side: Color| {
-            EngineProcess::start(sides[side.index()].0, variant.name())
+            EngineProcess::start(sides[side.index()].0, variant)
                 .map_err(|f| GameResult::forfeit(side, f))
         };
         let white = start(Color::White)?;
@@ -53,7 +53,7 @@ impl Players {
         let limit = self.clocks.limit_of(side);
         let answer = self.engines[side.index()]
             .request_move(
-                self.variant.name(),
+                self.variant,
                 &self.start_fen,
                 moves,
                 side == Color::White,
