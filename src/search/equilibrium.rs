@@ -240,7 +240,7 @@ pub fn solve_turn(
     report: &mut dyn FnMut(&SimResult),
 ) -> Option<SimResult> {
     let start = Instant::now();
-    let deadline = budget.map(|b| start + b);
+    let deadline = budget.and_then(|b| start.checked_add(b));
     shared.nodes.store(0, Ordering::Relaxed);
     let white = pos.candidates(Color::White);
     let black = pos.candidates(Color::Black);

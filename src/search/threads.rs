@@ -334,7 +334,7 @@ fn iterate_main<R: Rules + Evaluate>(
             if roots.len() == 1 {
                 break;
             }
-            if soft.is_some_and(|s| start.elapsed() >= s * 6 / 10) {
+            if soft.is_some_and(|s| start.elapsed() >= s.saturating_mul(6) / 10) {
                 break;
             }
         }

@@ -53,18 +53,57 @@ pub fn budget(limits: &Limits, overhead: Duration) -> Budget {
         .saturating_sub(overhead)
         .saturating_sub(Duration::from_millis(5));
     let mtg = limits.movestogo.unwrap_or(30).clamp(1, 50);
-    let base = usable / mtg + limits.increment * 3 / 4;
+    // Saturating: a GUI may send any clock, and a budget beyond the clock
+    // is cut to it below anyway.
+    let base = (usable / mtg).saturating_add(limits.increment.saturating_mul(3) / 4);
     let soft = base.min(usable / 2);
-    let hard = (base * 3).min(usable * 2 / 5).max(soft);
+    let hard = base.saturating_mul(3).min(usable * 2 / 5).max(soft);
     Budget {
         soft: Some(soft.max(Duration::from_millis(1))),
         hard: Some(hard.max(Duration::from_millis(1))),
     }
 }
 
+/// The longest time any clock input may stand for: beyond it a number is
+/// refused as a time (no game lasts a year, and `Duration` arithmetic on
+/// larger values can overflow).
+pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// `seconds` as a duration: a finite number from 0 to [`MAX_SECONDS`].
+pub fn seconds(seconds: f64) -> Result<Duration, String> {
+    if seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&seconds) {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(format!(
+            "a time must be a number of seconds from 0 to {MAX_SECONDS}"
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn huge_clocks_and_increments_give_a_budget_within_the_clock() {
+        let l = Limits {
+            time_left: Some(Duration::from_secs(u64::MAX / 4)),
+            increment: Duration::from_secs(u64::MAX / 4),
+            movestogo: Some(1),
+            ..Limits::default()
+        };
+        let b = budget(&l, Duration::ZERO);
+        assert!(b.soft.unwrap() <= b.hard.unwrap());
+        assert!(b.hard.unwrap() <= l.time_left.unwrap());
+    }
+
+    #[test]
+    fn seconds_refuses_what_is_not_a_time() {
+        assert_eq!(seconds(1.5), Ok(Duration::from_millis(1500)));
+        for bad in [f64::NAN, f64::INFINITY, -1.0, 1e19, 1e300] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn never_plans_beyond_the_clock() {

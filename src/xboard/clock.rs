@@ -2,7 +2,7 @@
 //! `st` (fixed time per move) and `time` (centiseconds left).
 
 use crate::board::Color;
-use crate::search::time::Limits;
+use crate::search::time::{seconds, Limits};
 use std::time::Duration;
 
 #[derive(Clone, Debug, Default)]
@@ -27,7 +27,8 @@ impl Clock {
     }
 
     pub fn set_own_time(&mut self, centiseconds: i64) {
-        self.own_time = Some(Duration::from_millis(centiseconds.max(0) as u64 * 10));
+        let ms = (centiseconds.max(0) as u64).saturating_mul(10);
+        self.own_time = Some(Duration::from_millis(ms));
     }
 
     pub fn set_fixed(&mut self, per_move: Duration) {
@@ -51,13 +52,12 @@ impl Clock {
             None => parts[1].parse::<f64>().map_err(|_| "bad base time")? * 60.0,
         };
         let inc = parts[2].parse::<f64>().map_err(|_| "bad increment")?;
-        if !(base >= 0.0 && inc >= 0.0) {
-            return Err("negative time".into());
-        }
+        let base = seconds(base).map_err(|e| format!("bad base time: {e}"))?;
+        let inc = seconds(inc).map_err(|e| format!("bad increment: {e}"))?;
         self.moves_per_session = mps;
-        self.increment = Duration::from_secs_f64(inc);
+        self.increment = inc;
         self.fixed = None;
-        self.own_time = Some(Duration::from_secs_f64(base));
+        self.own_time = Some(base);
         Ok(())
     }
 
@@ -109,6 +109,16 @@ mod tests {
             Some(Duration::from_millis(12340))
         );
         assert!(c.set_level("x 1 0").is_err());
+        for bad in [
+            "0 inf 0",
+            "0 1e300 0",
+            "0 5 1e300",
+            "0 5 1e19",
+            "0 nan 0",
+            "0 -1 0",
+        ] {
+            assert!(c.set_level(bad).is_err(), "{bad}");
+        }
         c.set_fixed(Duration::from_secs(2));
         assert_eq!(
             c.limits(Color::White).movetime,

@@ -11,7 +11,7 @@ use crate::engine::{options::OptionKind, Engine, Go, Info};
 use crate::game::Game;
 use crate::output::send_line as send;
 use crate::search::threads::Score;
-use crate::search::time::Limits;
+use crate::search::time::{seconds, Limits};
 use crate::Variant;
 use clock::Clock;
 use std::io::BufRead;
@@ -157,8 +157,8 @@ impl Session {
                     self.error(&e, line);
                 }
             }
-            "st" => match arg.parse::<f64>() {
-                Ok(s) if s > 0.0 => self.clock.set_fixed(Duration::from_secs_f64(s)),
+            "st" => match arg.parse::<f64>().map(seconds) {
+                Ok(Ok(t)) if t > Duration::ZERO => self.clock.set_fixed(t),
                 _ => self.error("bad st value", line),
             },
             "sd" => match arg.parse::<u32>() {
