@@ -121,8 +121,10 @@ fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
 
 impl Options {
     /// Sets an option by its (case-insensitive) name.
+    /// Any whitespace between the words of a name counts as one space.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
-        let name = name.trim();
+        let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
+        let name = name.as_str();
         match name.to_ascii_lowercase().as_str() {
             "hash" => {
                 self.hash_mib = spin(name, value, 1, MAX_HASH_MIB as u64)? as usize;

@@ -7,12 +7,12 @@
 
 mod output;
 
-use crate::board::{Color, Move};
+use crate::board::Move;
 use crate::engine::{options::OptionKind, Engine, Go, Info};
 use crate::output::send_line as send;
 use crate::search::time::Limits;
 use std::time::Duration;
-use vampirc_uci::{parse_one, UciMessage, UciTimeControl};
+use vampirc_uci::{parse_one, UciMessage};
 
 fn error(msg: &str) {
     send(&format!("info string error: {msg}"));
@@ -79,24 +79,25 @@ impl Session {
     /// `position startpos|fen FEN [moves m1 m2 ...]`: on a bad move the
     /// moves before it stay applied.
     fn position(&mut self, line: &str) {
-        let rest = line.trim_start_matches("position").trim();
-        let (setup, moves) = match rest.find(" moves") {
-            Some(i) => (&rest[..i], rest[i + 6..].trim()),
-            None => (rest.strip_suffix("moves").unwrap_or(rest).trim(), ""),
+        // Tokens, not text: UCI allows any whitespace between them.
+        let tokens: Vec<&str> = line.split_whitespace().skip(1).collect();
+        let (setup, moves) = match tokens.iter().position(|&t| t == "moves") {
+            Some(i) => (&tokens[..i], &tokens[i + 1..]),
+            None => (&tokens[..], &[][..]),
         };
-        let fen = if setup == "startpos" {
-            None
-        } else if let Some(fen) = setup.strip_prefix("fen") {
-            Some(fen.trim())
-        } else {
-            self.engine.stop();
-            error(&format!(
-                "position needs 'startpos' or 'fen', found '{setup}'"
-            ));
-            return;
+        let fen = match setup.split_first() {
+            Some((&"startpos", [])) => None,
+            Some((&"fen", fen)) => Some(fen.join(" ")),
+            _ => {
+                self.engine.stop();
+                error(&format!(
+                    "position needs 'startpos' or 'fen', found '{}'",
+                    setup.join(" ")
+                ));
+                return;
+            }
         };
-        let moves: Vec<&str> = moves.split_whitespace().collect();
-        if let Err(e) = self.engine.set_position(fen, &moves) {
+        if let Err(e) = self.engine.set_position(fen.as_deref(), moves) {
             error(&e.to_string());
         }
     }
@@ -140,92 +141,60 @@ impl Session {
         );
     }
 
-    /// Splits a `go` line: `searchmoves` (variant notation) and `ponder`
-    /// are read here, the standard fields by `vampirc-uci`.
+    /// Reads a `go` line. `vampirc-uci` is not used for it: it reads
+    /// `depth`, `mate` and `movestogo` as bytes and panics on larger
+    /// numbers, which a GUI or a fuzzer may send (a search depth is capped
+    /// by the search anyway).
     fn parse_go(&self, tokens: &[&str]) -> Result<(Limits, Vec<Move>), String> {
-        const KEYWORDS: [&str; 11] = [
-            "wtime",
-            "btime",
-            "winc",
-            "binc",
-            "movestogo",
-            "depth",
-            "nodes",
-            "mate",
-            "movetime",
-            "infinite",
-            "ponder",
-        ];
-        let mut standard = vec!["go".to_string()];
+        let mut limits = Limits::default();
         let mut searchmoves = Vec::new();
-        let mut ponder = false;
+        let mut clock = [None, None];
+        let mut inc = [None, None];
+        let mut limited = false;
         let mut i = 1;
         while i < tokens.len() {
-            match tokens[i] {
+            let key = tokens[i];
+            i += 1;
+            let mut value = || {
+                let v = tokens.get(i).copied();
+                i += 1;
+                v.ok_or_else(|| format!("go: '{key}' needs a value"))
+            };
+            match key {
+                "infinite" => limits.infinite = true,
+                "ponder" => limits.ponder = true,
                 "searchmoves" => {
-                    i += 1;
-                    while i < tokens.len() && !KEYWORDS.contains(&tokens[i]) {
+                    while i < tokens.len() && !GO_KEYWORDS.contains(&tokens[i]) {
                         searchmoves.push(self.engine.game().parse_search_move(tokens[i])?);
                         i += 1;
                     }
                     continue;
                 }
-                "ponder" => ponder = true,
-                // Some GUIs send negative clock times when flagging.
-                t if t.starts_with('-') && t[1..].parse::<u64>().is_ok() => {
-                    standard.push("0".into())
-                }
-                t => standard.push(t.to_string()),
+                "wtime" => clock[0] = Some(millis(key, value()?)?),
+                "btime" => clock[1] = Some(millis(key, value()?)?),
+                "winc" => inc[0] = Some(millis(key, value()?)?),
+                "binc" => inc[1] = Some(millis(key, value()?)?),
+                "movetime" => limits.movetime = Some(millis(key, value()?)?),
+                "movestogo" => limits.movestogo = Some(count(key, value()?)?),
+                "depth" => limits.depth = Some(count(key, value()?)?),
+                "mate" => limits.mate = Some(count(key, value()?)?),
+                "nodes" => limits.nodes = Some(number(key, value()?)?),
+                _ => return Err(format!("malformed go command '{}'", tokens.join(" "))),
             }
-            i += 1;
+            limited |= !matches!(key, "ponder" | "searchmoves");
         }
-        let text = standard.join(" ");
-        let mut limits = Limits {
-            ponder,
-            ..Limits::default()
-        };
-        if text == "go" {
-            limits.infinite = !ponder;
-            return Ok((limits, searchmoves));
+        if !limited {
+            // A bare `go` searches until `stop`; `go ponder` until `ponderhit`.
+            limits.infinite = !limits.ponder;
         }
-        let UciMessage::Go {
-            time_control,
-            search_control,
-        } = parse_one(&text)
-        else {
-            return Err(format!("malformed go command '{}'", tokens.join(" ")));
-        };
-        let ms =
-            |d: vampirc_uci::Duration| Duration::from_millis(d.num_milliseconds().max(0) as u64);
-        match time_control {
-            Some(UciTimeControl::Infinite) => limits.infinite = true,
-            Some(UciTimeControl::MoveTime(d)) => limits.movetime = Some(ms(d)),
-            Some(UciTimeControl::TimeLeft {
-                white_time,
-                black_time,
-                white_increment,
-                black_increment,
-                moves_to_go,
-            }) => {
-                let white = self.engine.game().side_to_move() == Color::White;
-                let (t, inc) = if white {
-                    (white_time, white_increment)
-                } else {
-                    (black_time, black_increment)
-                };
-                limits.time_left = t.map(ms);
-                limits.increment = inc.map(ms).unwrap_or_default();
-                limits.movestogo = moves_to_go.map(u32::from);
-            }
-            Some(UciTimeControl::Ponder) | None => {}
+        let side = self.engine.game().side_to_move().index();
+        limits.time_left = clock[side];
+        limits.increment = inc[side].unwrap_or_default();
+        if limits.time_left.is_none() {
+            limits.movestogo = None;
         }
-        if let Some(sc) = search_control {
-            limits.depth = sc.depth.map(u32::from);
-            limits.nodes = sc.nodes;
-            limits.mate = sc.mate.map(u32::from);
-            if limits.mate.is_some() && limits.depth.is_none() {
-                limits.depth = limits.mate.map(|m| 2 * m + 1);
-            }
+        if limits.mate.is_some() && limits.depth.is_none() {
+            limits.depth = limits.mate.map(|m| m.saturating_mul(2).saturating_add(1));
         }
         Ok((limits, searchmoves))
     }
@@ -238,6 +207,41 @@ impl Session {
         }
         send("");
         send(&format!("Nodes searched: {total}"));
+    }
+}
+
+/// The keywords of `go`, which end a `searchmoves` list.
+const GO_KEYWORDS: [&str; 12] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
+/// A whole number for `key`, at most `u64::MAX`.
+fn number(key: &str, text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .map_err(|_| format!("go: '{key}' needs a whole number, not '{text}'"))
+}
+
+/// A count (depth, moves): larger values mean "as many as there can be".
+fn count(key: &str, text: &str) -> Result<u32, String> {
+    number(key, text).map(|n| u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+/// Milliseconds; some GUIs send negative clock times when flagging.
+fn millis(key: &str, text: &str) -> Result<Duration, String> {
+    match text.parse::<i64>() {
+        Ok(ms) => Ok(Duration::from_millis(ms.max(0) as u64)),
+        Err(_) => Err(format!("go: '{key}' needs milliseconds, not '{text}'")),
     }
 }
 
