@@ -77,7 +77,10 @@ pub trait Rules {
 
     /// Checks the material of a FEN, read as far as its placement and side
     /// to move (the rest is read after, so the first fault reported does
-    /// not change): by default one king per side (RULES.md 1, 4).
+    /// not change): by default one king per side (RULES.md 1, 4), and at
+    /// most 16 pieces a side, as no move of chess or subversion adds one
+    /// to a side (a subversion pays at least one piece for the one it
+    /// gains), which also bounds the legal moves by the move list's size.
     fn validate_material(pos: &Position) -> Result<(), FenError> {
         let w = pos.pieces(Color::White, PieceKind::King).count();
         let b = pos.pieces(Color::Black, PieceKind::King).count();
@@ -85,6 +88,18 @@ pub trait Rules {
             return Err(FenError::new(format!(
                 "each side needs exactly one king, found {w} white and {b} black"
             )));
+        }
+        for c in Color::ALL {
+            let n = pos.by_color(c).count();
+            if n > 16 {
+                return Err(FenError::new(format!(
+                    "{} has {n} pieces, more than the 16 a side can have",
+                    match c {
+                        Color::White => "white",
+                        Color::Black => "black",
+                    }
+                )));
+            }
         }
         Ok(())
     }

@@ -84,8 +84,16 @@ impl<W: Weights> Rules for Pacifist<W> {
     const CASTLING_PIECES: CastlingPieces = CastlingPieces::EitherColour;
 
     /// RULES.md 2.5: two kings in total, either side may hold both, but
-    /// the side not to move holds at least one.
+    /// the side not to move holds at least one; at most 32 pieces, as no
+    /// move adds one (no captures, conversions only change colour), which
+    /// also bounds the legal moves by the move list's size.
     fn validate_material(pos: &Position) -> Result<(), FenError> {
+        let total = pos.occupied().count();
+        if total > 32 {
+            return Err(FenError::new(format!(
+                "the position holds {total} pieces, more than the 32 a pacifist game can have"
+            )));
+        }
         let kings = pos.by_kind(PieceKind::King).count();
         if kings != 2 {
             return Err(FenError::new(format!(
