@@ -233,9 +233,24 @@ impl Engine {
         self.shared.pondering.store(false, Ordering::Relaxed);
     }
 
-    /// Perft per move (per turn in apocalypse), notation by `UCI_Chess960`.
-    pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.game.divide(depth.max(1), self.options.chess960)
+    /// Perft per move (per turn in apocalypse), notation by `UCI_Chess960`,
+    /// on its own thread like a search: `stop` ends it, and then `on_done`
+    /// gets `None` instead of counts that would be partial.
+    pub fn perft(
+        &mut self,
+        depth: u32,
+        on_done: impl FnOnce(Option<Vec<(String, u64)>>) + Send + 'static,
+    ) {
+        self.stop();
+        let game = self.game.clone();
+        let chess960 = self.options.chess960;
+        let shared = Arc::clone(&self.shared);
+        shared.stop.store(false, Ordering::Relaxed);
+        self.running = Some(std::thread::spawn(move || {
+            let lines = game.divide_until(depth.max(1), chess960, &shared.stop);
+            let stopped = shared.stop.load(Ordering::Relaxed);
+            on_done((!stopped).then_some(lines));
+        }));
     }
 
     pub fn diagram(&self) -> String {

@@ -18,6 +18,7 @@ use crate::board::{Color, Move, Outcome, Position, Square};
 use crate::variants::apocalypse::{self, ApocalypsePosition};
 use crate::Variant;
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 
 /// A game of any variant, from its start position to now.
 #[derive(Clone, Debug)]
@@ -239,9 +240,20 @@ impl Game {
     /// Perft from the current position, per move (per turn in
     /// apocalypse: `wmove bmove: count`), in generation order.
     pub fn divide(&self, depth: u32, chess960: bool) -> Vec<(String, u64)> {
+        self.divide_until(depth, chess960, &crate::perft::NEVER)
+    }
+
+    /// [`Game::divide`] that gives up once `stop` is set (the counts are
+    /// then partial, for the caller who set it to discard).
+    pub fn divide_until(
+        &self,
+        depth: u32,
+        chess960: bool,
+        stop: &AtomicBool,
+    ) -> Vec<(String, u64)> {
         match self {
-            Game::Sequential(g) => crate::perft::divide(g.position(), depth, chess960),
-            Game::Simultaneous(g) => apocalypse::divide(g.position(), depth),
+            Game::Sequential(g) => crate::perft::divide(g.position(), depth, chess960, stop),
+            Game::Simultaneous(g) => apocalypse::divide(g.position(), depth, stop),
         }
     }
 

@@ -199,14 +199,20 @@ impl Session {
         Ok((limits, searchmoves))
     }
 
-    fn go_perft(&self, depth: u32) {
-        let lines = self.engine.perft_divide(depth);
-        let total: u64 = lines.iter().map(|(_, n)| n).sum();
-        for (m, n) in lines {
-            send(&format!("{m}: {n}"));
-        }
-        send("");
-        send(&format!("Nodes searched: {total}"));
+    /// `go perft N` (Stockfish's output), run like a search: `isready`
+    /// is answered meanwhile and `stop` ends it.
+    fn go_perft(&mut self, depth: u32) {
+        self.engine.perft(depth, |lines| {
+            let Some(lines) = lines else {
+                return send("info string perft stopped");
+            };
+            let total: u64 = lines.iter().map(|(_, n)| n).sum();
+            for (m, n) in lines {
+                send(&format!("{m}: {n}"));
+            }
+            send("");
+            send(&format!("Nodes searched: {total}"));
+        });
     }
 }
 

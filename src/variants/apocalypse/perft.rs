@@ -3,8 +3,15 @@
 
 use super::board::ApocalypsePosition;
 use crate::board::Color;
+use std::sync::atomic::{AtomicBool, Ordering};
 
+/// Leaf count at `depth` turns.
 pub fn perft(pos: &ApocalypsePosition, depth: u32) -> u64 {
+    perft_until(pos, depth, &AtomicBool::new(false))
+}
+
+/// [`perft`] that gives up once `stop` is set (the count is then partial).
+pub fn perft_until(pos: &ApocalypsePosition, depth: u32, stop: &AtomicBool) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -16,24 +23,28 @@ pub fn perft(pos: &ApocalypsePosition, depth: u32) -> u64 {
     if depth == 1 {
         return (white.len() * black.len()) as u64;
     }
+    if stop.load(Ordering::Relaxed) {
+        return 0;
+    }
     let mut total = 0;
     for &w in &white {
         for &b in &black {
-            total += perft(&pos.resolve(w, b), depth - 1);
+            total += perft_until(&pos.resolve(w, b), depth - 1, stop);
         }
     }
     total
 }
 
-/// `("wmove bmove", count)` for every pair, sorted as strings.
-pub fn divide(pos: &ApocalypsePosition, depth: u32) -> Vec<(String, u64)> {
+/// `("wmove bmove", count)` for every pair, sorted as strings; partial
+/// once `stop` is set.
+pub fn divide(pos: &ApocalypsePosition, depth: u32, stop: &AtomicBool) -> Vec<(String, u64)> {
     let mut out = Vec::new();
     if pos.terminal().is_some() {
         return out;
     }
     for &w in &pos.candidates(Color::White) {
         for &b in &pos.candidates(Color::Black) {
-            let n = perft(&pos.resolve(w, b), depth.saturating_sub(1));
+            let n = perft_until(&pos.resolve(w, b), depth.saturating_sub(1), stop);
             out.push((format!("{w} {b}"), n));
         }
     }
