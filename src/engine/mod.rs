@@ -188,7 +188,7 @@ impl Engine {
                     pos: *g.position(),
                     game_keys: g.history().to_vec(),
                     limits: go.limits,
-                    threads: self.options.threads,
+                    threads: options::usable_threads(self.options.threads),
                     multipv: go.multipv.unwrap_or(self.options.multipv),
                     searchmoves: go.searchmoves,
                     overhead: Duration::from_millis(self.options.move_overhead_ms),
@@ -204,7 +204,7 @@ impl Engine {
                     over: g.outcome().is_some(),
                     limits: go.limits,
                     overhead: Duration::from_millis(self.options.move_overhead_ms),
-                    threads: self.options.threads,
+                    threads: options::usable_threads(self.options.threads),
                     seed: self.options.seed,
                 };
                 spawn_simultaneous(Arc::clone(&self.equilibrium), turn, on_info, on_best)

@@ -39,6 +39,15 @@ pub enum Effect {
 }
 
 pub const MAX_HASH_MIB: usize = 32768;
+
+/// The search threads `go` runs for `requested`: at most one per logical
+/// CPU. Lazy SMP gains nothing from threads that share a core, and every
+/// thread more adds memory and time to start and stop a search (with 256
+/// threads on two cores `stop` took a second).
+pub fn usable_threads(requested: usize) -> usize {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    requested.clamp(1, cpus)
+}
 pub const MAX_THREADS: usize = 256;
 
 /// How a GUI shows an option (UCI `type`, XBoard `-spin` ...).
