@@ -32,6 +32,15 @@ pub struct TranspositionTable {
 
 const SLOT_BYTES: usize = 16;
 
+/// The memory available for new allocations, in MiB, where the system
+/// says (Linux: `MemAvailable` in /proc/meminfo).
+fn available_mib() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
 impl TranspositionTable {
     /// A table of about `mib` MiB (at least 1024 slots).
     pub fn new(mib: usize) -> TranspositionTable {
@@ -40,6 +49,16 @@ impl TranspositionTable {
 
     /// A table of about `mib` MiB, or an error when the memory is not there.
     pub fn try_new(mib: usize) -> Result<TranspositionTable, String> {
+        // The allocator promises more than there is (overcommit); filling
+        // the table would then bring the out-of-memory killer instead of
+        // an error.
+        if let Some(free) = available_mib() {
+            if mib > free {
+                return Err(format!(
+                    "cannot allocate a {mib} MiB hash table: {free} MiB of memory available"
+                ));
+            }
+        }
         let count = (mib.max(1).saturating_mul(1024 * 1024) / SLOT_BYTES).max(1024);
         let mut slots = Vec::new();
         slots
