@@ -335,3 +335,44 @@ fn chess_pgn_reads_back_with_python_chess() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `turncoat match ARGS`: (exit status, stdout, stderr), whatever it is.
+fn match_status(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(T)
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("run match");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Every time on the command line is a finite, non-negative number of
+/// seconds up to a year: `inf`, `nan`, `1e300` are refused with a message
+/// and status 2 (they used to panic, `st=nan` to be taken silently).
+#[test]
+fn impossible_times_are_refused_with_a_message() {
+    let cmd = format!("cmd={T}");
+    for time in [
+        "st=inf",
+        "st=1e300",
+        "st=nan",
+        "st=-0.5",
+        "st=31536001",
+        "tc=1e300+0",
+        "tc=10+inf",
+        "tc=nan",
+        "tc=40/60+1e300",
+    ] {
+        let (code, out, err) = match_status(&[
+            "-engine", &cmd, "-engine", &cmd, "-each", time, "-games", "1",
+        ]);
+        assert_eq!(code, 2, "{time}: {out}{err}");
+        assert!(err.contains("bad time"), "{time}: {err}");
+        assert!(!err.contains("panicked"), "{time}: {err}");
+        assert!(out.is_empty(), "{time}: nothing on stdout: {out}");
+    }
+}

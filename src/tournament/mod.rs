@@ -116,7 +116,7 @@ pub fn run(argv: &[String]) -> i32 {
     let stop = AtomicBool::new(false);
     let date = today();
     std::thread::scope(|s| {
-        for _ in 0..args.concurrency.max(1) {
+        for _ in 0..args.concurrency {
             s.spawn(|| loop {
                 if stop.load(Ordering::Relaxed) {
                     break;
