@@ -376,3 +376,54 @@ fn impossible_times_are_refused_with_a_message() {
         assert!(out.is_empty(), "{time}: nothing on stdout: {out}");
     }
 }
+
+/// An engine that cannot play at all stops the tournament before its first
+/// game, saying which engine and what failed, with status 1 (it used to
+/// forfeit every game, and the tournament ended with status 0).
+#[test]
+fn an_engine_that_cannot_start_stops_the_tournament() {
+    let not_executable = temp("not_executable.sh");
+    std::fs::write(&not_executable, "#!/bin/sh\necho uciok\n").unwrap();
+    let missing = temp("no/such/engine");
+    for (path, proto, why) in [
+        (missing.as_str(), "uci", "No such file"),
+        (not_executable.as_str(), "uci", "Permission denied"),
+        (&fixture("exit_engine.sh"), "uci", "ended (exit status: 1)"),
+        (
+            &fixture("garbled_engine.sh"),
+            "uci",
+            "during the UCI handshake",
+        ),
+        (
+            &fixture("garbled_engine.sh"),
+            "xboard",
+            "during the XBoard handshake",
+        ),
+    ] {
+        let pgn = temp(&format!("never-{proto}.pgn"));
+        let _ = std::fs::remove_file(&pgn);
+        let (code, out, err) = match_status(&[
+            "-engine",
+            &format!("cmd={T}"),
+            "name=good",
+            "-engine",
+            &format!("cmd={path}"),
+            &format!("proto={proto}"),
+            "name=broken",
+            "-each",
+            "depth=1",
+            "-games",
+            "2",
+            "-pgnout",
+            &pgn,
+        ]);
+        assert_eq!(code, 1, "{path}: {out}{err}");
+        assert!(
+            err.contains("engine 'broken' failed to start") && err.contains(why),
+            "{path} ({proto}): {err}"
+        );
+        assert!(!err.contains("'good'"), "the good engine starts: {err}");
+        assert!(!out.contains("Started game"), "no game is played: {out}");
+        assert!(!std::path::Path::new(&pgn).exists(), "no PGN is written");
+    }
+}
