@@ -15,6 +15,39 @@ pub const USAGE: &str = "usage: turncoat match -engine cmd=PATH [name=N] [proto=
        [-concurrency N] [-pgnout FILE] [-sprt elo0=A elo1=B alpha=X beta=Y]
        [-draw movenumber=N movecount=M score=S] [-resign movecount=N score=S] [-maxmoves N]";
 
+/// `turncoat match --help`.
+pub const HELP: &str = "usage: turncoat match -engine cmd=PATH [name=N] [proto=uci|xboard] [arg=A] [option.NAME=VALUE ...]
+         [tc=MOVES/SECONDS+INC | st=SECONDS | depth=N | nodes=N]  (twice or more)
+       [-each KEY=VALUE ...] -variant V [-games N] [-rounds R] [-repeat]
+       [-openings file=F.epd|F.pgn [order=random|sequential] | plies=N] [-seed N]
+       [-concurrency N] [-pgnout FILE] [-sprt elo0=A elo1=B alpha=X beta=Y]
+       [-draw movenumber=N movecount=M score=S] [-resign movecount=N score=S] [-maxmoves N]
+
+Plays engines against each other (cutechess-cli's conventions), refereed
+by turncoat's rules; prints each game's result, the score, Elo, LOS and
+the SPRT's state.
+
+  -engine      one engine (two or more; more than two play a round robin):
+               cmd= the program, name=, proto=uci|xboard, arg= an argument
+               (repeatable), option.NAME=VALUE, and a limit:
+               tc=MOVES/SECONDS+INC (40/60+0.6, 10+0.1, 1:30), st=SECONDS
+               per move, depth=N or nodes=N. Times are seconds (or
+               MIN:SEC) from 0 to 31536000 (one year).
+  -each        settings for every engine (an engine's own win)
+  -variant     chess, pacifist, pacifist2, subversion, apocalypse
+  -games N     games per pair and round (default 1); -rounds R (default 1)
+  -repeat      each opening twice, colours swapped
+  -openings    file=F.epd|F.pgn [order=random|sequential], or plies=N
+               random plies (0 to 100; default 6); -seed N
+  -concurrency N games at once (default 1)
+  -pgnout FILE the games as PGN
+  -sprt        stop when the test is decided
+  -draw, -resign, -maxmoves   adjudication
+
+Every engine is started and ended once before the first game: one that
+cannot start stops the tournament (status 1). An engine that fails later
+loses that game. Status 2: a bad command line.";
+
 /// Where the openings come from.
 #[derive(Clone, Debug)]
 pub enum OpeningSource {
