@@ -96,3 +96,110 @@ fn output_to_a_closed_pipe_ends_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(out.status.code(), Some(0), "{stderr}");
 }
+
+#[test]
+fn perft_refuses_two_depths_depth_zero_and_unknown_flags() {
+    for (args, why) in [
+        (&["perft", "1", "2"][..], "more than one DEPTH"),
+        (&["perft", "0"][..], "at least 1"),
+        (&["perft", "-1"][..], "bad DEPTH"),
+        (&["perft", "--deep", "2"][..], "unknown option '--deep'"),
+        (&["perft", "-x", "2"][..], "unknown option '-x'"),
+        (&["perft"][..], "missing DEPTH"),
+    ] {
+        let (code, out, err) = turncoat(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: errors go to stderr: {out}");
+    }
+}
+
+/// A suite with nothing to check is an error, not "0 passed, 0 failed".
+#[test]
+fn perft_suite_with_nothing_to_check_fails() {
+    let dir = std::env::temp_dir().join(format!("turncoat-cli-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("chess.epd");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for (text, args, why) in [
+        ("", &[][..], "no positions"),
+        ("# only a comment\n\n", &[][..], "no positions"),
+        (&format!("{start}\n") as &str, &[][..], "no check"),
+        (
+            &format!("{start} ;D2 400 ;D3 8902\n"),
+            &["--max-depth", "1"][..],
+            "no check at depth 1 or less",
+        ),
+    ] {
+        std::fs::write(&empty, text).unwrap();
+        let mut argv = vec!["perft-suite", empty.to_str().unwrap()];
+        argv.extend_from_slice(args);
+        let (code, out, err) = turncoat(&argv);
+        assert_eq!(code, 2, "{text:?} {args:?}: {out}{err}");
+        assert!(err.contains(why), "{text:?} {args:?}: {err}");
+        assert!(!out.contains("0 passed, 0 failed"), "{out}");
+    }
+    let file = empty.to_str().unwrap();
+    for (args, why) in [
+        (&["perft-suite", file, "--depth", "2"][..], "unknown option"),
+        (&["perft-suite", file, file][..], "more than one FILE"),
+        (
+            &["perft-suite", file, "--max-depth", "x"][..],
+            "--max-depth",
+        ),
+    ] {
+        let (code, _, err) = turncoat(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Help and the version go to stdout with status 0, for the program and
+/// for every subcommand.
+#[test]
+fn help_and_version_on_stdout() {
+    for args in [
+        &["--help"][..],
+        &["-h"][..],
+        &["help"][..],
+        &["help", "match"][..],
+        &["perft", "--help"][..],
+        &["perft", "-h"][..],
+        &["perft-suite", "--help"][..],
+        &["bench", "--help"][..],
+        &["match", "--help"][..],
+        &["match", "-h"][..],
+        &["match", "-engine", "cmd=x", "--help"][..],
+    ] {
+        let (code, out, err) = turncoat(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(out.starts_with("usage:"), "{args:?}: {out}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+    let (_, out, _) = turncoat(&["match", "--help"]);
+    assert!(out.contains("-engine") && out.contains("-sprt"), "{out}");
+    let (code, out, err) = turncoat(&["--version"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, format!("turncoat {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+/// A bad command line: a message on stderr, nothing on stdout, status 2.
+#[test]
+fn errors_on_stderr_with_a_non_zero_status() {
+    for args in [
+        &["frobnicate"][..],
+        &["--verbose"][..],
+        &["help", "frobnicate"][..],
+        &["match", "--frobnicate"][..],
+        &["bench", "--threads", "0"][..],
+        &["bench", "--threads", "100000"][..],
+        &["bench", "--depth-offset", "2147483647"][..],
+        &["bench", "--fast"][..],
+    ] {
+        let (code, out, err) = turncoat(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.starts_with("error:"), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+    }
+}

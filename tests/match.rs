@@ -335,3 +335,95 @@ fn chess_pgn_reads_back_with_python_chess() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `turncoat match ARGS`: (exit status, stdout, stderr), whatever it is.
+fn match_status(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(T)
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("run match");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Every time on the command line is a finite, non-negative number of
+/// seconds up to a year: `inf`, `nan`, `1e300` are refused with a message
+/// and status 2 (they used to panic, `st=nan` to be taken silently).
+#[test]
+fn impossible_times_are_refused_with_a_message() {
+    let cmd = format!("cmd={T}");
+    for time in [
+        "st=inf",
+        "st=1e300",
+        "st=nan",
+        "st=-0.5",
+        "st=31536001",
+        "tc=1e300+0",
+        "tc=10+inf",
+        "tc=nan",
+        "tc=40/60+1e300",
+    ] {
+        let (code, out, err) = match_status(&[
+            "-engine", &cmd, "-engine", &cmd, "-each", time, "-games", "1",
+        ]);
+        assert_eq!(code, 2, "{time}: {out}{err}");
+        assert!(err.contains("bad time"), "{time}: {err}");
+        assert!(!err.contains("panicked"), "{time}: {err}");
+        assert!(out.is_empty(), "{time}: nothing on stdout: {out}");
+    }
+}
+
+/// An engine that cannot play at all stops the tournament before its first
+/// game, saying which engine and what failed, with status 1 (it used to
+/// forfeit every game, and the tournament ended with status 0).
+#[test]
+fn an_engine_that_cannot_start_stops_the_tournament() {
+    let not_executable = temp("not_executable.sh");
+    std::fs::write(&not_executable, "#!/bin/sh\necho uciok\n").unwrap();
+    let missing = temp("no/such/engine");
+    for (path, proto, why) in [
+        (missing.as_str(), "uci", "No such file"),
+        (not_executable.as_str(), "uci", "Permission denied"),
+        (&fixture("exit_engine.sh"), "uci", "ended (exit status: 1)"),
+        (
+            &fixture("garbled_engine.sh"),
+            "uci",
+            "during the UCI handshake",
+        ),
+        (
+            &fixture("garbled_engine.sh"),
+            "xboard",
+            "during the XBoard handshake",
+        ),
+    ] {
+        let pgn = temp(&format!("never-{proto}.pgn"));
+        let _ = std::fs::remove_file(&pgn);
+        let (code, out, err) = match_status(&[
+            "-engine",
+            &format!("cmd={T}"),
+            "name=good",
+            "-engine",
+            &format!("cmd={path}"),
+            &format!("proto={proto}"),
+            "name=broken",
+            "-each",
+            "depth=1",
+            "-games",
+            "2",
+            "-pgnout",
+            &pgn,
+        ]);
+        assert_eq!(code, 1, "{path}: {out}{err}");
+        assert!(
+            err.contains("engine 'broken' failed to start") && err.contains(why),
+            "{path} ({proto}): {err}"
+        );
+        assert!(!err.contains("'good'"), "the good engine starts: {err}");
+        assert!(!out.contains("Started game"), "no game is played: {out}");
+        assert!(!std::path::Path::new(&pgn).exists(), "no PGN is written");
+    }
+}

@@ -1,46 +1,136 @@
 //! The command line (ENGINE.md "Command line"): `perft`, `perft-suite`,
-//! `bench`; with no subcommand the protocol loop.
+//! `bench`, `match`; with no subcommand the protocol loop.
+//!
+//! It behaves as command-line tools do, so that scripts and people can rely
+//! on it: help (`--help`, `-h`, `help [SUBCOMMAND]`, `SUBCOMMAND --help`)
+//! and the version (`--version`) go to stdout with status 0; every error
+//! goes to stderr with a non-zero status (2 for a bad command line).
 
 pub mod perft;
 
 use crate::output::out;
 
+/// A subcommand: its name, its help text and what runs it.
+struct Subcommand {
+    name: &'static str,
+    help: &'static str,
+    run: fn(&[String]) -> i32,
+}
+
+const SUBCOMMANDS: &[Subcommand] = &[
+    Subcommand {
+        name: "perft",
+        help: perft::PERFT_HELP,
+        run: perft::perft_command,
+    },
+    Subcommand {
+        name: "perft-suite",
+        help: perft::SUITE_HELP,
+        run: perft::suite_command,
+    },
+    Subcommand {
+        name: "bench",
+        help: BENCH_HELP,
+        run: bench_command,
+    },
+    Subcommand {
+        name: "match",
+        help: crate::tournament::args::HELP,
+        run: crate::tournament::run,
+    },
+];
+
+/// Whether the arguments ask for help: `--help` or `-h` anywhere, as most
+/// tools accept it (no subcommand has an option or value spelt so).
+fn wants_help(args: &[String]) -> bool {
+    args.iter().any(|a| a == "--help" || a == "-h")
+}
+
 /// Runs the command line; returns the process exit status.
 pub fn run(args: &[String]) -> i32 {
-    match args.first().map(String::as_str) {
-        Some("perft") => perft::perft_command(&args[1..]),
-        Some("perft-suite") => perft::suite_command(&args[1..]),
-        Some("bench") => bench_command(&args[1..]),
-        Some("match") => crate::tournament::run(&args[1..]),
-        Some("-h" | "--help" | "help") => {
-            out!("{}", USAGE);
+    let Some(first) = args.first() else {
+        crate::protocol::run(std::io::BufReader::new(std::io::stdin()));
+        return 0;
+    };
+    let rest = &args[1..];
+    if let Some(sub) = SUBCOMMANDS.iter().find(|s| s.name == first) {
+        if wants_help(rest) {
+            out!("{}", sub.help);
+            return 0;
+        }
+        return (sub.run)(rest);
+    }
+    match first.as_str() {
+        "-h" | "--help" | "help" => match rest {
+            [] => {
+                out!("{USAGE}");
+                0
+            }
+            [name] => match SUBCOMMANDS.iter().find(|s| s.name == name) {
+                Some(sub) => {
+                    out!("{}", sub.help);
+                    0
+                }
+                None => {
+                    eprintln!("error: no help on '{name}': not a command\n{USAGE}");
+                    2
+                }
+            },
+            _ => {
+                eprintln!("error: help takes at most one command\n{USAGE}");
+                2
+            }
+        },
+        "-V" | "--version" => {
+            out!("turncoat {}", env!("CARGO_PKG_VERSION"));
             0
         }
-        Some(other) => {
+        other => {
             eprintln!("error: unknown command '{other}'\n{USAGE}");
             2
-        }
-        None => {
-            crate::protocol::run(std::io::BufReader::new(std::io::stdin()));
-            0
         }
     }
 }
 
+/// Reports a bad command line on stderr: the error, the command's usage
+/// (the first lines of its help) and where the rest is; returns status 2.
+pub(crate) fn usage_error(error: &str, help: &str) -> i32 {
+    let usage = help.split("\n\n").next().unwrap_or(help);
+    let command = usage.split_whitespace().nth(2).unwrap_or("COMMAND");
+    eprintln!("error: {error}\n{usage}\n(`turncoat {command} --help` for more)");
+    2
+}
+
+/// The most `--depth-offset` may add or take: the search's own limit of
+/// plies, so that the depth stays meaningful and its arithmetic in range.
+const MAX_DEPTH_OFFSET: i32 = crate::search::MAX_PLY as i32;
+
 /// `turncoat bench [--threads N] [--depth-offset D]`.
 fn bench_command(args: &[String]) -> i32 {
+    use crate::engine::options::MAX_THREADS;
     let mut threads = 1;
     let mut offset = 0;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let value = it.next().and_then(|v| v.parse::<i32>().ok());
-        match (a.as_str(), value) {
-            ("--threads", Some(n)) if n >= 1 => threads = n as usize,
-            ("--depth-offset", Some(d)) => offset = d,
-            _ => {
-                eprintln!("error: bad bench argument '{a}'\n{USAGE}");
-                return 2;
-            }
+        match a.as_str() {
+            "--threads" => match value {
+                Some(n) if n >= 1 && n as usize <= MAX_THREADS => threads = n as usize,
+                _ => {
+                    let e = format!("--threads needs a number from 1 to {MAX_THREADS}");
+                    return usage_error(&e, BENCH_HELP);
+                }
+            },
+            "--depth-offset" => match value {
+                Some(d) if d.abs() <= MAX_DEPTH_OFFSET => offset = d,
+                _ => {
+                    let e = format!(
+                        "--depth-offset needs a number from -{MAX_DEPTH_OFFSET} to {MAX_DEPTH_OFFSET}"
+                    );
+                    return usage_error(&e, BENCH_HELP);
+                }
+            },
+            _ => return usage_error(&format!("unknown bench argument '{a}'"), BENCH_HELP),
         }
     }
     crate::bench::run(threads, offset);
@@ -48,9 +138,21 @@ fn bench_command(args: &[String]) -> i32 {
 }
 
 pub const USAGE: &str = "usage:
-  turncoat                 (UCI protocol loop)
+  turncoat                 (UCI protocol loop; XBoard when the first line is `xboard`)
   turncoat bench [--threads N] [--depth-offset D]
-  turncoat match -engine cmd=PATH ... -engine cmd=PATH ... -variant V ... (see turncoat match --help)
+  turncoat match -engine cmd=PATH ... -engine cmd=PATH ... -variant V ...
   turncoat perft [--variant V] [--fen FEN] [--divide] [--chess960] DEPTH
   turncoat perft-suite FILE.epd [--max-depth D] [--variant V]
+  turncoat --help | help [COMMAND] | COMMAND --help
+  turncoat --version
 variants: chess, pacifist, pacifist2, subversion, apocalypse";
+
+const BENCH_HELP: &str = "usage: turncoat bench [--threads N] [--depth-offset D]
+
+Searches a fixed set of positions of every sequential variant to fixed
+depths and ends with `Nodes searched: N` and `Nodes/second: X`. With one
+thread N is deterministic: a signature of the search.
+
+  --threads N        search threads, 1 to 256 (default 1)
+  --depth-offset D   added to every position's depth (default 0; the
+                     depth is at least 1)";

@@ -5,6 +5,33 @@ use crate::game::{Game, GameError};
 use crate::Variant;
 use std::time::Instant;
 
+pub const PERFT_HELP: &str =
+    "usage: turncoat perft [--variant V] [--fen FEN] [--divide] [--chess960] DEPTH
+
+Counts the leaves of the legal move tree to DEPTH plies (DEPTH at least 1;
+apocalypse counts turns) and prints `Nodes searched: N` as its last line.
+
+  --variant V   chess (default), pacifist, pacifist2, subversion, apocalypse
+  --fen FEN     the position (default: the variant's start)
+  --divide      first one `move: count` line per root move, then a blank line
+  --chess960    castling written king-takes-rook (e1h1)";
+
+pub const SUITE_HELP: &str = "usage: turncoat perft-suite FILE.epd [--max-depth D] [--variant V]
+
+Runs a perft suite: one position per line, `FEN ;D1 n ;D2 n ...`, lines
+starting with `#` are comments. Prints one ok/FAIL line per check and
+`N passed, M failed`. Exit status 0 when every check passes, 1 when one
+fails, 2 for a bad command line or a file with nothing to check.
+
+  --max-depth D   only the checks at depth D or less
+  --variant V     the variant (default: the file's name, e.g. pacifist2.epd)";
+
+/// Whether `arg` is meant as an option (`--divide`, `-x`) rather than a
+/// value: negative numbers are values, reported as bad depths.
+fn looks_like_option(arg: &str) -> bool {
+    arg.starts_with('-') && arg.len() > 1 && arg.parse::<i64>().is_err()
+}
+
 struct PerftArgs {
     variant: Variant,
     fen: Option<String>,
@@ -32,15 +59,24 @@ fn parse_perft_args(args: &[String]) -> Result<PerftArgs, String> {
             "--fen" => out.fen = Some(it.next().ok_or("--fen needs a value")?.clone()),
             "--divide" => out.divide = true,
             "--chess960" => out.chess960 = true,
+            o if looks_like_option(o) => return Err(format!("unknown option '{o}'")),
             d => {
                 let n = d
                     .parse::<u32>()
-                    .map_err(|_| format!("unexpected argument '{d}' (expected a depth)"))?;
+                    .map_err(|_| format!("bad DEPTH '{d}': expected a whole number from 1"))?;
+                // Two depths are a mistake, not a choice of the last one.
+                if let Some(first) = depth {
+                    return Err(format!("more than one DEPTH: '{first}' and '{d}'"));
+                }
                 depth = Some(n);
             }
         }
     }
     out.depth = depth.ok_or("missing DEPTH")?;
+    // Depth 0 counts the empty tree (1 node): never what was meant.
+    if out.depth == 0 {
+        return Err("DEPTH must be at least 1".into());
+    }
     Ok(out)
 }
 
@@ -52,10 +88,7 @@ fn perft_game(variant: Variant, fen: Option<&str>) -> Result<Game, GameError> {
 pub fn perft_command(args: &[String]) -> i32 {
     let a = match parse_perft_args(args) {
         Ok(a) => a,
-        Err(e) => {
-            eprintln!("error: {e}\n{}", super::USAGE);
-            return 2;
-        }
+        Err(e) => return super::usage_error(&e, PERFT_HELP),
     };
     let pos = match perft_game(a.variant, a.fen.as_deref()) {
         Ok(p) => p,
@@ -120,7 +153,8 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteLine>, String> {
 }
 
 pub fn suite_command(args: &[String]) -> i32 {
-    let mut file = None;
+    let usage = |e: String| super::usage_error(&e, SUITE_HELP);
+    let mut file: Option<String> = None;
     let mut max_depth = u32::MAX;
     let mut variant = None;
     let mut it = args.iter();
@@ -128,24 +162,24 @@ pub fn suite_command(args: &[String]) -> i32 {
         match a.as_str() {
             "--max-depth" => match it.next().and_then(|d| d.parse().ok()) {
                 Some(d) => max_depth = d,
-                None => {
-                    eprintln!("error: --max-depth needs a number");
-                    return 2;
-                }
+                None => return usage("--max-depth needs a whole number".into()),
             },
             "--variant" => match it.next().map(|v| v.parse::<Variant>()) {
                 Some(Ok(v)) => variant = Some(v),
-                _ => {
-                    eprintln!("error: --variant needs a variant name");
-                    return 2;
-                }
+                Some(Err(e)) => return usage(e),
+                None => return usage("--variant needs a variant name".into()),
             },
-            f => file = Some(f.to_string()),
+            o if looks_like_option(o) => return usage(format!("unknown option '{o}'")),
+            f => {
+                if let Some(first) = &file {
+                    return usage(format!("more than one FILE: '{first}' and '{f}'"));
+                }
+                file = Some(f.to_string());
+            }
         }
     }
     let Some(file) = file else {
-        eprintln!("error: missing FILE.epd\n{}", super::USAGE);
-        return 2;
+        return super::usage_error("missing FILE.epd", SUITE_HELP);
     };
     let variant = match variant.map(Ok).unwrap_or_else(|| variant_of_file(&file)) {
         Ok(v) => v,
@@ -168,11 +202,30 @@ pub fn suite_command(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let (passed, failed) = run_suite(variant, &lines, max_depth);
+    // A suite that checks nothing would report "0 passed, 0 failed" and
+    // succeed: a wrong file or a too small --max-depth passing silently.
+    if lines.is_empty() {
+        eprintln!("error: {file}: no positions to check");
+        return 2;
+    }
+    let checks = lines
+        .iter()
+        .flat_map(|l| &l.expected)
+        .filter(|(d, _)| *d <= max_depth)
+        .count();
+    if checks == 0 {
+        let limit = if max_depth == u32::MAX {
+            String::new()
+        } else {
+            format!(" at depth {max_depth} or less (--max-depth)")
+        };
+        eprintln!("error: {file}: no check{limit} (expected `FEN ;D1 n ;D2 n ...`)");
+        return 2;
+    }
+    let (_, failed) = run_suite(variant, &lines, max_depth);
     if failed > 0 {
         1
     } else {
-        let _ = passed;
         0
     }
 }

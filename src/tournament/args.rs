@@ -15,6 +15,39 @@ pub const USAGE: &str = "usage: turncoat match -engine cmd=PATH [name=N] [proto=
        [-concurrency N] [-pgnout FILE] [-sprt elo0=A elo1=B alpha=X beta=Y]
        [-draw movenumber=N movecount=M score=S] [-resign movecount=N score=S] [-maxmoves N]";
 
+/// `turncoat match --help`.
+pub const HELP: &str = "usage: turncoat match -engine cmd=PATH [name=N] [proto=uci|xboard] [arg=A] [option.NAME=VALUE ...]
+         [tc=MOVES/SECONDS+INC | st=SECONDS | depth=N | nodes=N]  (twice or more)
+       [-each KEY=VALUE ...] -variant V [-games N] [-rounds R] [-repeat]
+       [-openings file=F.epd|F.pgn [order=random|sequential] | plies=N] [-seed N]
+       [-concurrency N] [-pgnout FILE] [-sprt elo0=A elo1=B alpha=X beta=Y]
+       [-draw movenumber=N movecount=M score=S] [-resign movecount=N score=S] [-maxmoves N]
+
+Plays engines against each other (cutechess-cli's conventions), refereed
+by turncoat's rules; prints each game's result, the score, Elo, LOS and
+the SPRT's state.
+
+  -engine      one engine (two or more; more than two play a round robin):
+               cmd= the program, name=, proto=uci|xboard, arg= an argument
+               (repeatable), option.NAME=VALUE, and a limit:
+               tc=MOVES/SECONDS+INC (40/60+0.6, 10+0.1, 1:30), st=SECONDS
+               per move, depth=N or nodes=N. Times are seconds (or
+               MIN:SEC) from 0 to 31536000 (one year).
+  -each        settings for every engine (an engine's own win)
+  -variant     chess, pacifist, pacifist2, subversion, apocalypse
+  -games N     games per pair and round (default 1); -rounds R (default 1)
+  -repeat      each opening twice, colours swapped
+  -openings    file=F.epd|F.pgn [order=random|sequential], or plies=N
+               random plies (0 to 100; default 6); -seed N
+  -concurrency N games at once (default 1)
+  -pgnout FILE the games as PGN
+  -sprt        stop when the test is decided
+  -draw, -resign, -maxmoves   adjudication
+
+Every engine is started and ended once before the first game: one that
+cannot start stops the tournament (status 1). An engine that fails later
+loses that game. Status 2: a bad command line.";
+
 /// Where the openings come from.
 #[derive(Clone, Debug)]
 pub enum OpeningSource {
@@ -60,6 +93,9 @@ impl OpeningSource {
     }
 }
 
+/// The most games one tournament may schedule (every pair, game and round).
+pub const MAX_GAMES: usize = 1_000_000;
+
 pub struct MatchArgs {
     pub engines: Vec<EngineConfig>,
     pub limits: Vec<Limit>,
@@ -74,31 +110,59 @@ pub struct MatchArgs {
     pub adjudication: Adjudication,
 }
 
-/// `40/60+0.6`, `10+0.1`, `60` (seconds) as a clock.
+/// The longest time accepted on the command line: one year. Any real
+/// time control is far shorter; the bound keeps every later sum of times
+/// (clock plus increments, deadlines) far from overflowing, and turns a
+/// typo such as `st=1e300` into a message instead of a panic.
+pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// A time on the command line (`st=`, the base and increment of `tc=`):
+/// seconds as a decimal number, or `MIN:SEC`. Every time goes through here
+/// so that each one is checked alike: a finite, non-negative number of at
+/// most [`MAX_SECONDS`]. `inf`, `nan` and `1e300` are refused rather than
+/// reaching `Duration::from_secs_f64`, which panics on them.
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let bad = || {
+        format!(
+            "bad time '{text}': expected seconds (or MIN:SEC), a number from 0 to {MAX_SECONDS} (one year)"
+        )
+    };
+    let part = |p: &str| -> Result<f64, String> {
+        match p.trim().parse::<f64>() {
+            Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+            _ => Err(bad()),
+        }
+    };
+    let secs = match text.split_once(':') {
+        Some((min, sec)) => part(min)? * 60.0 + part(sec)?,
+        None => part(text)?,
+    };
+    if secs > MAX_SECONDS {
+        return Err(bad());
+    }
+    Duration::try_from_secs_f64(secs).map_err(|_| bad())
+}
+
+/// `40/60+0.6`, `10+0.1`, `60` (seconds), `1:30` as a clock.
 pub fn parse_tc(s: &str) -> Result<Limit, String> {
-    let bad = || format!("bad time control '{s}'");
+    let bad = |why: String| format!("bad time control '{s}': {why}");
     let (moves, rest) = match s.split_once('/') {
-        Some((m, r)) => (m.parse::<u32>().map_err(|_| bad())?, r),
+        Some((m, r)) => (
+            m.parse::<u32>()
+                .map_err(|_| bad(format!("'{m}' is not a number of moves")))?,
+            r,
+        ),
         None => (0, s),
     };
     let (base, inc) = match rest.split_once('+') {
-        Some((b, i)) => (b, i.parse::<f64>().map_err(|_| bad())?),
-        None => (rest, 0.0),
+        Some((b, i)) => (b, parse_seconds(i).map_err(bad)?),
+        None => (rest, Duration::ZERO),
     };
-    let base = match base.split_once(':') {
-        Some((m, sec)) => {
-            m.parse::<f64>().map_err(|_| bad())? * 60.0 + sec.parse::<f64>().map_err(|_| bad())?
-        }
-        None => base.parse::<f64>().map_err(|_| bad())?,
-    };
-    if !(base > 0.0 && inc >= 0.0 && base.is_finite() && inc.is_finite()) {
-        return Err(bad());
+    let base = parse_seconds(base).map_err(bad)?;
+    if base.is_zero() {
+        return Err(bad("the base time must be more than 0".into()));
     }
-    Ok(Limit::Clock {
-        moves,
-        base: Duration::from_secs_f64(base),
-        inc: Duration::from_secs_f64(inc),
-    })
+    Ok(Limit::Clock { moves, base, inc })
 }
 
 fn number<T: std::str::FromStr>(key: &str, v: &str) -> Result<T, String> {
@@ -122,10 +186,10 @@ fn apply(kv: &str, e: &mut EngineConfig, limit: &mut Option<Limit>) -> Result<()
             }
         }
         "tc" => *limit = Some(parse_tc(v)?),
+        // `st=0` asks for an instant answer: one millisecond, as before.
         "st" => {
-            *limit = Some(Limit::MoveTime(Duration::from_secs_f64(
-                number::<f64>(k, v)?.max(0.001),
-            )))
+            let t = parse_seconds(v).map_err(|e| format!("st: {e}"))?;
+            *limit = Some(Limit::MoveTime(t.max(Duration::from_millis(1))))
         }
         "depth" => *limit = Some(Limit::Depth(number(k, v)?)),
         "nodes" => *limit = Some(Limit::Nodes(number(k, v)?)),
@@ -151,6 +215,71 @@ fn groups(argv: &[String]) -> Result<Vec<(String, Vec<String>)>, String> {
         }
     }
     Ok(out)
+}
+
+/// The longest random opening (`-openings plies=N`). Longer is no opening,
+/// and the random walk that makes one has no other end: a bound keeps a
+/// typo from running for ever.
+pub const MAX_OPENING_PLIES: u32 = 100;
+
+/// `-openings file=F [order=random|sequential]` or `-openings plies=N`;
+/// a misspelt key is an error rather than silently ignored.
+fn openings_of(kv: &[(String, String)], seed: u64) -> Result<OpeningSource, String> {
+    let mut source = OpeningSource::Random { plies: 6, seed };
+    let mut random_order = false;
+    for (k, v) in kv {
+        match (k.as_str(), v.as_str()) {
+            ("file", _) => {}
+            ("order", "random") => random_order = true,
+            ("order", "sequential") => random_order = false,
+            ("order", _) => return Err(format!("-openings: unknown order '{v}'")),
+            ("plies", _) => {
+                let plies: u32 = number(k, v)?;
+                if plies > MAX_OPENING_PLIES {
+                    return Err(format!(
+                        "-openings: plies={plies} is more than {MAX_OPENING_PLIES}"
+                    ));
+                }
+                source = OpeningSource::Random { plies, seed };
+            }
+            _ => return Err(format!("-openings: unknown setting '{k}'")),
+        }
+    }
+    if let Some((_, path)) = kv.iter().find(|(k, _)| k == "file") {
+        source = OpeningSource::File {
+            path: path.clone(),
+            random_order,
+            seed,
+        };
+    }
+    Ok(source)
+}
+
+/// The value of `key` among a flag's `key=value` settings, parsed.
+fn required<T: std::str::FromStr>(
+    kv: &[(String, String)],
+    flag: &str,
+    key: &str,
+) -> Result<T, String> {
+    let (_, v) = kv
+        .iter()
+        .find(|(k, _)| k == key)
+        .ok_or_else(|| format!("{flag} needs {key}="))?;
+    number(key, v)
+}
+
+/// The SPRT's parameters as the test needs them: finite Elo bounds in
+/// order and error rates strictly between 0 and 1 (otherwise its bounds,
+/// logarithms of them, are infinite or NaN and it never decides).
+fn check_sprt(s: &Sprt) -> Result<(), String> {
+    let rate = |x: f64| x > 0.0 && x < 1.0;
+    if !(s.elo0.is_finite() && s.elo1.is_finite() && s.elo0 < s.elo1) {
+        return Err("-sprt: elo0 and elo1 must be finite, with elo0 < elo1".into());
+    }
+    if !(rate(s.alpha) && rate(s.beta) && s.alpha + s.beta < 1.0) {
+        return Err("-sprt: alpha and beta must lie between 0 and 1, with alpha + beta < 1".into());
+    }
+    Ok(())
 }
 
 fn key_values(vals: &[String], flag: &str) -> Result<Vec<(String, String)>, String> {
@@ -182,10 +311,10 @@ pub fn parse(argv: &[String]) -> Result<MatchArgs, String> {
     let mut seed = 1u64;
     let mut opening_kv: Vec<(String, String)> = Vec::new();
     for (flag, vals) in groups(argv)? {
-        let one = || {
-            vals.first()
-                .cloned()
-                .ok_or_else(|| format!("{flag} needs a value"))
+        let one = || match vals.as_slice() {
+            [v] => Ok(v.clone()),
+            [] => Err(format!("{flag} needs a value")),
+            _ => Err(format!("{flag} takes one value, found {}", vals.join(" "))),
         };
         match flag.as_str() {
             "-engine" => engine_specs.push(vals.clone()),
@@ -201,45 +330,31 @@ pub fn parse(argv: &[String]) -> Result<MatchArgs, String> {
             "-openings" => opening_kv = key_values(&vals, "-openings")?,
             "-sprt" => {
                 let kv = key_values(&vals, "-sprt")?;
-                let get = |k: &str| -> Result<f64, String> {
-                    let v = kv
-                        .iter()
-                        .find(|(x, _)| x == k)
-                        .ok_or(format!("-sprt needs {k}"))?;
-                    number(k, &v.1)
+                let sprt = Sprt {
+                    elo0: required(&kv, "-sprt", "elo0")?,
+                    elo1: required(&kv, "-sprt", "elo1")?,
+                    alpha: required(&kv, "-sprt", "alpha")?,
+                    beta: required(&kv, "-sprt", "beta")?,
                 };
-                a.sprt = Some(Sprt {
-                    elo0: get("elo0")?,
-                    elo1: get("elo1")?,
-                    alpha: get("alpha")?,
-                    beta: get("beta")?,
-                });
+                check_sprt(&sprt)?;
+                a.sprt = Some(sprt);
             }
+            // Typed as the adjudication keeps them, so that `movecount=-1`
+            // is refused instead of wrapping around to four billion.
             "-draw" => {
                 let kv = key_values(&vals, "-draw")?;
-                let get = |k: &str| -> Result<i64, String> {
-                    let v = kv
-                        .iter()
-                        .find(|(x, _)| x == k)
-                        .ok_or(format!("-draw needs {k}"))?;
-                    number(k, &v.1)
-                };
                 a.adjudication.draw = Some((
-                    get("movenumber")? as u32,
-                    get("movecount")? as u32,
-                    get("score")? as i32,
+                    required(&kv, "-draw", "movenumber")?,
+                    required(&kv, "-draw", "movecount")?,
+                    required(&kv, "-draw", "score")?,
                 ));
             }
             "-resign" => {
                 let kv = key_values(&vals, "-resign")?;
-                let get = |k: &str| -> Result<i64, String> {
-                    let v = kv
-                        .iter()
-                        .find(|(x, _)| x == k)
-                        .ok_or(format!("-resign needs {k}"))?;
-                    number(k, &v.1)
-                };
-                a.adjudication.resign = Some((get("movecount")? as u32, get("score")? as i32));
+                a.adjudication.resign = Some((
+                    required(&kv, "-resign", "movecount")?,
+                    required(&kv, "-resign", "score")?,
+                ));
             }
             other => return Err(format!("unknown option '{other}'")),
         }
@@ -279,22 +394,22 @@ pub fn parse(argv: &[String]) -> Result<MatchArgs, String> {
     if a.games == 0 || a.rounds == 0 {
         return Err("-games and -rounds must be at least 1".into());
     }
-    a.openings = match opening_kv.iter().find(|(k, _)| k == "file") {
-        Some((_, path)) => OpeningSource::File {
-            path: path.clone(),
-            random_order: opening_kv
-                .iter()
-                .any(|(k, v)| k == "order" && v == "random"),
-            seed,
-        },
-        None => OpeningSource::Random {
-            plies: opening_kv
-                .iter()
-                .find(|(k, _)| k == "plies")
-                .map_or(Ok(6), |(k, v)| number(k, v))?,
-            seed,
-        },
-    };
+    // The schedule is built in memory before the first game: a number of
+    // games that could not be played in a lifetime is a typo, refused
+    // before it overflows or exhausts memory.
+    let pairs = a.engines.len() * (a.engines.len() - 1) / 2;
+    let total = a
+        .games
+        .checked_mul(a.rounds)
+        .and_then(|n| n.checked_mul(pairs))
+        .filter(|&n| n <= MAX_GAMES)
+        .ok_or_else(|| format!("too many games: at most {MAX_GAMES} in one tournament"))?;
+    // More threads than games would idle; far more could not be spawned.
+    if a.concurrency == 0 {
+        return Err("-concurrency must be at least 1".into());
+    }
+    a.concurrency = a.concurrency.min(total);
+    a.openings = openings_of(&opening_kv, seed)?;
     Ok(a)
 }
 
@@ -366,6 +481,98 @@ mod tests {
         assert_eq!(a.adjudication.resign, Some((3, 600)));
         assert_eq!(a.adjudication.max_moves, Some(200));
         assert!(matches!(a.openings, OpeningSource::Random { plies: 4, .. }));
+    }
+
+    #[test]
+    fn seconds_are_finite_non_negative_and_at_most_a_year() {
+        assert_eq!(parse_seconds("0"), Ok(Duration::ZERO));
+        assert_eq!(parse_seconds("0.25"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_seconds("2:30"), Ok(Duration::from_secs(150)));
+        assert_eq!(
+            parse_seconds("31536000"),
+            Ok(Duration::from_secs(31_536_000)),
+            "one year"
+        );
+        for bad in [
+            "inf", "-inf", "infinity", "nan", "NaN", "1e300", "-1", "-0.5", "31536001", "525601:0",
+            "-1:90", "1:-5", "1:inf", "", "fast", "1:2:3",
+        ] {
+            let e = parse_seconds(bad).expect_err(bad);
+            assert!(e.contains("bad time"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn every_time_on_the_command_line_is_checked() {
+        let with = |each: &str| parse(&args(&format!("-engine cmd=a -engine cmd=b -each {each}")));
+        for bad in [
+            "st=inf",
+            "st=1e300",
+            "st=nan",
+            "st=-1",
+            "tc=1e300+0",
+            "tc=inf",
+            "tc=nan",
+            "tc=10+inf",
+            "tc=10+nan",
+            "tc=10+1e300",
+            "tc=10+-1",
+            "tc=40/1e300",
+            "tc=-1:30",
+        ] {
+            let e = with(bad).err().unwrap_or_else(|| panic!("{bad} accepted"));
+            assert!(e.contains("bad time"), "{bad}: {e}");
+        }
+        let a = with("st=0").unwrap();
+        assert_eq!(a.limits[0], Limit::MoveTime(Duration::from_millis(1)));
+        let a = with("tc=40/1:30+0.5").unwrap();
+        assert_eq!(
+            a.limits[1],
+            Limit::Clock {
+                moves: 40,
+                base: Duration::from_secs(90),
+                inc: Duration::from_millis(500)
+            }
+        );
+    }
+
+    #[test]
+    fn other_settings_are_checked_too() {
+        let base = "-engine cmd=a -engine cmd=b -each depth=1";
+        for (extra, why) in [
+            ("-sprt elo0=0 elo1=10 alpha=nan beta=0.05", "alpha NaN"),
+            ("-sprt elo0=0 elo1=10 alpha=1.5 beta=0.05", "alpha over 1"),
+            (
+                "-sprt elo0=10 elo1=0 alpha=0.05 beta=0.05",
+                "elo0 above elo1",
+            ),
+            (
+                "-sprt elo0=0 elo1=inf alpha=0.05 beta=0.05",
+                "infinite elo1",
+            ),
+            (
+                "-draw movenumber=40 movecount=-1 score=10",
+                "negative count",
+            ),
+            (
+                "-resign movecount=3 score=99999999999",
+                "score out of range",
+            ),
+            ("-openings plies=1000000000", "endless random opening"),
+            ("-openings fil=x.epd", "misspelt key"),
+            ("-openings file=x.epd order=shuffled", "unknown order"),
+            ("-games 1000000 -rounds 1000000", "too many games"),
+            ("-games 18446744073709551615 -rounds 2", "overflowing count"),
+            ("-concurrency 0", "no game at a time"),
+            ("-games 2 3", "two values"),
+        ] {
+            assert!(
+                parse(&args(&format!("{base} {extra}"))).is_err(),
+                "{why}: {extra}"
+            );
+        }
+        let a = parse(&args(&format!("{base} -games 3 -concurrency 64"))).unwrap();
+        assert_eq!(a.concurrency, 3, "no more threads than games");
     }
 
     #[test]

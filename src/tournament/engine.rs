@@ -81,8 +81,72 @@ pub struct EngineProcess {
 
 const HANDSHAKE: Duration = Duration::from_secs(10);
 
+impl fmt::Display for Protocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Protocol::Uci => "UCI",
+            Protocol::Xboard => "XBoard",
+        })
+    }
+}
+
 impl EngineProcess {
+    /// Starts the engine and completes its handshake (options and variant
+    /// set, `readyok`/`pong` received).
     pub fn start(config: &EngineConfig, variant: Variant) -> Result<EngineProcess, Failure> {
+        let mut e = EngineProcess::spawn(config)?;
+        e.handshake(variant)?;
+        Ok(e)
+    }
+
+    /// Whether the engine can play at all: started, through its handshake,
+    /// and ended again. `Err` says what failed, for the operator (the
+    /// command that could not run, or how the handshake went wrong).
+    pub fn check(config: &EngineConfig, variant: Variant) -> Result<(), String> {
+        let mut e = EngineProcess::spawn(config).map_err(|f| match f {
+            Failure::Startup(why) => format!("cannot run {why}"),
+            f => f.to_string(),
+        })?;
+        match e.handshake(variant) {
+            Ok(()) => {
+                e.quit();
+                Ok(())
+            }
+            Err(f) => Err(e.handshake_failure(f)),
+        }
+    }
+
+    /// Words for a handshake that failed, with the exit status when the
+    /// process has ended.
+    fn handshake_failure(&mut self, failure: Failure) -> String {
+        let (cmd, proto) = (&self.config.cmd, self.config.protocol);
+        match failure {
+            Failure::Crashed => {
+                // The process is usually gone already; give it a moment
+                // to be reaped so that its exit status can be told.
+                let mut status = None;
+                for _ in 0..20 {
+                    if let Ok(Some(s)) = self.child.try_wait() {
+                        status = Some(s);
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                match status {
+                    Some(s) => format!("{cmd} ended ({s}) during the {proto} handshake"),
+                    None => format!("{cmd} closed its output during the {proto} handshake"),
+                }
+            }
+            Failure::Hung => format!(
+                "{cmd} did not complete the {proto} handshake within {} s",
+                HANDSHAKE.as_secs()
+            ),
+            f => format!("{cmd}: {f}"),
+        }
+    }
+
+    /// Starts the process and the thread that reads its output.
+    fn spawn(config: &EngineConfig) -> Result<EngineProcess, Failure> {
         let mut child = Command::new(&config.cmd)
             .args(&config.args)
             .stdin(Stdio::piped())
@@ -109,14 +173,12 @@ impl EngineProcess {
                 }
             }
         });
-        let mut e = EngineProcess {
+        Ok(EngineProcess {
             config: config.clone(),
             child,
             stdin,
             lines: rx,
-        };
-        e.handshake(variant)?;
-        Ok(e)
+        })
     }
 
     fn send(&mut self, line: &str) -> Result<(), Failure> {

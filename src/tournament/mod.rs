@@ -88,6 +88,13 @@ pub fn run(argv: &[String]) -> i32 {
             return 2;
         }
     };
+    if let Err(failures) = check_engines(&args) {
+        for e in failures {
+            eprintln!("error: {e}");
+        }
+        eprintln!("error: the tournament was not started");
+        return 1;
+    }
     let schedule = match schedule(&args) {
         Ok(s) => s,
         Err(e) => {
@@ -116,7 +123,7 @@ pub fn run(argv: &[String]) -> i32 {
     let stop = AtomicBool::new(false);
     let date = today();
     std::thread::scope(|s| {
-        for _ in 0..args.concurrency.max(1) {
+        for _ in 0..args.concurrency {
             s.spawn(|| loop {
                 if stop.load(Ordering::Relaxed) {
                     break;
@@ -175,6 +182,47 @@ pub fn run(argv: &[String]) -> i32 {
     report(&st, args.sprt);
     out!("Finished match");
     0
+}
+
+/// Starts every engine once, through its handshake, and ends it, before
+/// the first game. An engine that cannot start at all (no such file, not
+/// executable, exits at once, fails its `uci`/`xboard` handshake) would
+/// otherwise forfeit every game, and the tournament would "succeed" with
+/// meaningless results; checking up front stops it before any game, any
+/// output or any PGN, whereas stopping at the first failed game would
+/// leave concurrent games half played, and in a round robin an engine's
+/// first game may come late. The check costs one start per engine, done
+/// all at once. An engine that starts here but fails later still forfeits
+/// only that game. `Err` holds one message per failing engine.
+fn check_engines(args: &MatchArgs) -> Result<(), Vec<String>> {
+    let results: Vec<Result<(), String>> = std::thread::scope(|s| {
+        let checks: Vec<_> = args
+            .engines
+            .iter()
+            .map(|e| s.spawn(|| engine::EngineProcess::check(e, args.variant)))
+            .collect();
+        checks
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("the check panicked".into()))
+            })
+            .collect()
+    });
+    let failures: Vec<String> = args
+        .engines
+        .iter()
+        .zip(results)
+        .filter_map(|(e, r)| {
+            r.err()
+                .map(|why| format!("engine '{}' failed to start: {why}", e.name))
+        })
+        .collect();
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures)
+    }
 }
 
 fn report(st: &Standings, sprt: Option<Sprt>) {
