@@ -354,6 +354,8 @@ fn spawn_simultaneous(
     on_best: impl FnOnce(BestMove) + Send + 'static,
 ) -> JoinHandle<()> {
     shared.stop.store(false, Ordering::Relaxed);
+    let node_limit = turn.limits.nodes.unwrap_or(u64::MAX);
+    shared.node_limit.store(node_limit, Ordering::Relaxed);
     let b = budget(&turn.limits, turn.overhead);
     let max_depth = turn.limits.depth.unwrap_or(64);
     let infinite = turn.limits.infinite || turn.limits.ponder;

@@ -28,6 +28,9 @@ pub struct SimShared {
     table: Mutex<HashMap<Key, (u32, f64)>>,
     pub stop: AtomicBool,
     pub nodes: AtomicU64,
+    /// The search stops once `nodes` reaches this (`go nodes`); the first
+    /// depth still completes, so that there is a move to play.
+    pub node_limit: AtomicU64,
 }
 
 impl Default for SimShared {
@@ -36,6 +39,7 @@ impl Default for SimShared {
             table: Mutex::new(HashMap::new()),
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            node_limit: AtomicU64::new(u64::MAX),
         }
     }
 }
@@ -89,6 +93,8 @@ impl Searcher<'_> {
             self.shared.nodes.fetch_add(256, Ordering::Relaxed);
             if self.shared.stop.load(Ordering::Relaxed)
                 || self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.shared.nodes.load(Ordering::Relaxed)
+                    >= self.shared.node_limit.load(Ordering::Relaxed)
             {
                 self.shared.stop.store(true, Ordering::Relaxed);
                 self.aborted = true;
