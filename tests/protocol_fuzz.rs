@@ -1005,7 +1005,14 @@ impl Uci {
     fn valid_perft(&mut self, game: &Game, depth: u64) {
         let line = format!("go perft {depth}");
         self.p.send(&line);
-        let lines = self.sync();
+        // Perft runs like a search: `readyok` may come before its count.
+        let (mut lines, last) = self
+            .p
+            .until("Nodes searched", |l| l.starts_with("Nodes searched"));
+        lines.push(last);
+        for l in &lines {
+            self.check_line(l);
+        }
         let total = lines
             .iter()
             .find_map(|l| l.strip_prefix("Nodes searched: "))
@@ -2129,7 +2136,8 @@ fn known_bug_4_more_than_16_pieces_of_a_side() {
             uci_ready(&mut p);
             let game = uci_shown(&mut p);
             p.send("go perft 1");
-            let lines = uci_ready(&mut p);
+            let (mut lines, last) = p.until("Nodes searched", |l| l.starts_with("Nodes searched"));
+            lines.push(last);
             let total = lines
                 .iter()
                 .find_map(|l| l.strip_prefix("Nodes searched: "))
