@@ -1246,15 +1246,15 @@ fn huge_number_in(text: &str, max: u64) -> bool {
 }
 
 /// The inputs of known bug 1: `go depth|mate|movestogo N` with N of 256
-/// or more.
+/// or more (the parser reads the digits a word starts with).
 fn uci_known_bug(line: &str) -> bool {
     let words: Vec<&str> = line.split_whitespace().collect();
     words.first() == Some(&"go")
         && words.windows(2).any(|w| {
+            let digits: String = w[1].chars().take_while(char::is_ascii_digit).collect();
             matches!(w[0], "depth" | "mate" | "movestogo")
-                && w[1].chars().all(|c| c.is_ascii_digit())
-                && w[1].len() >= 3
-                && w[1].parse::<u64>().map_or(true, |n| n >= 256)
+                && !digits.is_empty()
+                && digits.parse::<u64>().map_or(true, |n| n >= 256)
         })
 }
 
@@ -2050,6 +2050,9 @@ fn known_bug_1_uci_go_with_numbers_from_256() {
         "go wtime 1000 btime 1000 movestogo 256",
         "go depth 4294967296",
         "go mate 99999999999999999999",
+        // Found by the random sessions: the parser reads the leading digits.
+        "go depth 9999999Q99 movetime 20",
+        "go depth 300x",
     ];
     each_case("known bug 1", &inputs, false, |input| {
         let mut p = uci_engine(&format!("known bug 1: {input}"), Variant::Chess);
