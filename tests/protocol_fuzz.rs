@@ -1395,7 +1395,7 @@ struct Xb {
     searching: bool,
     analyzing: bool,
     ping: u64,
-    moves_seen: usize,
+    moves_checked: usize,
     avoid_known: bool,
 }
 
@@ -1414,7 +1414,7 @@ impl Xb {
             searching: false,
             analyzing: false,
             ping: 1_000_000,
-            moves_seen: 0,
+            moves_checked: 0,
             avoid_known: avoid_known_bugs(),
         };
         x.p.send("xboard");
@@ -1434,9 +1434,9 @@ impl Xb {
 
     fn check_line(&mut self, l: &str) {
         if let Some(mv) = l.strip_prefix("move ") {
-            self.moves_seen += 1;
             let mv = mv.trim();
             if let Some(game) = &mut self.model {
+                self.moves_checked += 1;
                 if let Some(e) = check_engine_move(game, mv, None) {
                     let msg = format!("bad move: {e}");
                     self.p.fail(&msg);
@@ -1846,7 +1846,7 @@ impl Xb {
             self.valid("exit");
         }
         let sent = self.p.sent;
-        let moves = self.moves_seen;
+        let moves = self.moves_checked;
         self.p.quit();
         (sent, moves)
     }
@@ -1856,7 +1856,7 @@ fn xboard_session(variant: Variant) {
     let start = std::time::Instant::now();
     let (sent, moves) = Xb::new(variant).run(lines_per_session());
     eprintln!(
-        "xboard {variant}: {sent} lines sent ({} generated), {moves} engine moves, {:.1} s",
+        "xboard {variant}: {sent} lines sent ({} generated), {moves} engine moves checked, {:.1} s",
         lines_per_session(),
         start.elapsed().as_secs_f64()
     );
