@@ -1253,15 +1253,15 @@ fn huge_number_in(text: &str, max: u64) -> bool {
 }
 
 /// The inputs of known bug 1: `go depth|mate|movestogo N` with N of 256
-/// or more.
+/// or more (the parser reads the digits a word starts with).
 fn uci_known_bug(line: &str) -> bool {
     let words: Vec<&str> = line.split_whitespace().collect();
     words.first() == Some(&"go")
         && words.windows(2).any(|w| {
+            let digits: String = w[1].chars().take_while(char::is_ascii_digit).collect();
             matches!(w[0], "depth" | "mate" | "movestogo")
-                && w[1].chars().all(|c| c.is_ascii_digit())
-                && w[1].len() >= 3
-                && w[1].parse::<u64>().map_or(true, |n| n >= 256)
+                && !digits.is_empty()
+                && digits.parse::<u64>().map_or(true, |n| n >= 256)
         })
 }
 
@@ -1402,7 +1402,7 @@ struct Xb {
     searching: bool,
     analyzing: bool,
     ping: u64,
-    moves_seen: usize,
+    moves_checked: usize,
     avoid_known: bool,
 }
 
@@ -1421,7 +1421,7 @@ impl Xb {
             searching: false,
             analyzing: false,
             ping: 1_000_000,
-            moves_seen: 0,
+            moves_checked: 0,
             avoid_known: avoid_known_bugs(),
         };
         x.p.send("xboard");
@@ -1441,9 +1441,9 @@ impl Xb {
 
     fn check_line(&mut self, l: &str) {
         if let Some(mv) = l.strip_prefix("move ") {
-            self.moves_seen += 1;
             let mv = mv.trim();
             if let Some(game) = &mut self.model {
+                self.moves_checked += 1;
                 if let Some(e) = check_engine_move(game, mv, None) {
                     let msg = format!("bad move: {e}");
                     self.p.fail(&msg);
@@ -1853,7 +1853,7 @@ impl Xb {
             self.valid("exit");
         }
         let sent = self.p.sent;
-        let moves = self.moves_seen;
+        let moves = self.moves_checked;
         self.p.quit();
         (sent, moves)
     }
@@ -1863,7 +1863,7 @@ fn xboard_session(variant: Variant) {
     let start = std::time::Instant::now();
     let (sent, moves) = Xb::new(variant).run(lines_per_session());
     eprintln!(
-        "xboard {variant}: {sent} lines sent ({} generated), {moves} engine moves, {:.1} s",
+        "xboard {variant}: {sent} lines sent ({} generated), {moves} engine moves checked, {:.1} s",
         lines_per_session(),
         start.elapsed().as_secs_f64()
     );
@@ -2057,6 +2057,9 @@ fn known_bug_1_uci_go_with_numbers_from_256() {
         "go wtime 1000 btime 1000 movestogo 256",
         "go depth 4294967296",
         "go mate 99999999999999999999",
+        // Found by the random sessions: the parser reads the leading digits.
+        "go depth 9999999Q99 movetime 20",
+        "go depth 300x",
     ];
     each_case("known bug 1", &inputs, false, |input| {
         let mut p = uci_engine(&format!("known bug 1: {input}"), Variant::Chess);

@@ -55,10 +55,11 @@ pub fn positions(variant: Variant) -> &'static [&'static str] {
 /// Splits a fuzz input into protocol lines as the engine's input loop
 /// does (at `\n`, bytes that are not UTF-8 replaced), leaving out the
 /// lines that only make the engine slow or big, not wrong: a perft
-/// deeper than 3, a hash table over 64 MiB (they are allocated for real:
-/// the fuzzer's memory limit would call it a crash), more than 8 search
-/// threads (started afresh by every search). What is left out is
-/// covered by the deterministic test `tests/protocol_fuzz.rs`.
+/// deeper than 2 (apocalypse counts 20 million turns at depth 3), a
+/// hash table over 64 MiB (allocated for real: the fuzzer's memory limit
+/// would call it a crash), more than 8 search threads (started afresh by
+/// every search). What is left out is covered by the protocol test
+/// `tests/protocol_fuzz.rs`.
 pub fn protocol_lines(data: &[u8]) -> Vec<String> {
     data.split(|&b| b == b'\n')
         .map(|l| String::from_utf8_lossy(l).into_owned())
@@ -75,7 +76,7 @@ fn too_costly(line: &str) -> bool {
             .map(|t| t.parse::<u64>().unwrap_or(u64::MAX))
     };
     let tokens: Vec<&str> = lower.split_whitespace().collect();
-    if lower.contains("perft") && numbers().any(|n| n > 3) {
+    if lower.contains("perft") && numbers().any(|n| n > 2) {
         return true;
     }
     if (lower.contains("hash") || tokens.first() == Some(&"memory")) && numbers().any(|n| n > 64) {
