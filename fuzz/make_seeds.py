@@ -38,6 +38,11 @@ def main():
         for i, fen in enumerate(fens):
             write("fen", bytes([v]) + fen.encode())
             write("moves", bytes([v, i]) + b"#0 #1 #2 #3 - #4 #5")
+    # Full boards with the empty squares one by one: a single changed
+    # byte puts a 17th piece on a side (piece-count limits).
+    for v in range(4):
+        write("fen", bytes([v]) + b"rnbqkbnr/pppppppp/11111111/11111111/11111111/11111111/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    write("fen", bytes([4]) + b"npppn/p111p/11111/P111P/NPPPN w 00 1")
     write("moves", bytes([0, 0]) + b"e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 e1h1")
     write("moves", bytes([3, 1]) + b"@e5a1 @e5d2f2 @e5g1a2b2h2")
     write("moves", bytes([4, 0]) + b"a1b3 e5d3 b1b2 - b1c2 b4c5,c5d2 a2a3n")
