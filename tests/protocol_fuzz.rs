@@ -1181,8 +1181,17 @@ impl Uci {
         if matches!(first, "position" | "setoption" | "ucinewgame") {
             self.model = None;
         }
+        if first == "go" && words.get(1) == Some(&"perft") {
+            // Perft runs like a search and may end after `readyok`: `stop`
+            // ends it (or finds it done), so that its output comes before
+            // the next `readyok` and no later count is mistaken for it.
+            self.p.send_bytes(&line);
+            self.p.send("stop");
+            self.sync();
+            return;
+        }
         let go_model = self.model.clone().map(|g| (g, Vec::new()));
-        let search = first == "go" && words.get(1) != Some(&"perft");
+        let search = first == "go";
         self.step_with(&line, |u, error| {
             if search && !error {
                 // A search started (the engine refuses a bad `go` with an error).
