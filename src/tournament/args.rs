@@ -5,6 +5,7 @@ use super::clock::Limit;
 use super::engine::{EngineConfig, Protocol};
 use super::openings::{self, Opening};
 use super::stats::Sprt;
+use crate::search::time::{seconds, MAX_SECONDS};
 use crate::variants::Variant;
 use std::time::Duration;
 
@@ -110,17 +111,12 @@ pub struct MatchArgs {
     pub adjudication: Adjudication,
 }
 
-/// The longest time accepted on the command line: one year. Any real
-/// time control is far shorter; the bound keeps every later sum of times
-/// (clock plus increments, deadlines) far from overflowing, and turns a
-/// typo such as `st=1e300` into a message instead of a panic.
-pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
-
 /// A time on the command line (`st=`, the base and increment of `tc=`):
 /// seconds as a decimal number, or `MIN:SEC`. Every time goes through here
 /// so that each one is checked alike: a finite, non-negative number of at
-/// most [`MAX_SECONDS`]. `inf`, `nan` and `1e300` are refused rather than
-/// reaching `Duration::from_secs_f64`, which panics on them.
+/// most [`MAX_SECONDS`], by the engine's own check of clock input
+/// ([`seconds`]). `inf`, `nan` and `1e300` are refused rather than reaching
+/// `Duration::from_secs_f64`, which panics on them.
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let bad = || {
         format!(
@@ -137,10 +133,7 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
         Some((min, sec)) => part(min)? * 60.0 + part(sec)?,
         None => part(text)?,
     };
-    if secs > MAX_SECONDS {
-        return Err(bad());
-    }
-    Duration::try_from_secs_f64(secs).map_err(|_| bad())
+    seconds(secs).map_err(|_| bad())
 }
 
 /// `40/60+0.6`, `10+0.1`, `60` (seconds), `1:30` as a clock.
