@@ -1,0 +1,1184 @@
+// turncoat gui — the page. The server is authoritative (rules, legality,
+// conversions, results): this file renders the STATE JSON it sends and turns
+// clicks into actions. Plain ES2020, no framework, no build step.
+'use strict';
+
+(() => {
+  const TOKEN = new URLSearchParams(location.search).get('token') || '';
+  const $ = (id) => document.getElementById(id);
+  const COLOR_NAME = { w: 'White', b: 'Black' };
+  const PIECE_NAME = { p: 'Pawn', n: 'Knight', b: 'Bishop', r: 'Rook', q: 'Queen', k: 'King' };
+
+  // ---------------------------------------------------------------- client state
+  const ui = {
+    state: null,
+    stateAt: 0, // performance.now() when `state` arrived (clocks count from it)
+    posKey: '',
+    flipped: false,
+    sel: null, // selected square
+    chooser: null, // {moves, anchor, title}
+    hoverChoice: null,
+    waveIdx: null, // index into last.waves, null = the final board
+    waveTimer: null,
+    turnBefore: false,
+    preview: null, // {board, conversions, moves}
+    drag: null, // {from, x, y, id, started, ghost}
+    suppressClickUntil: 0,
+    boardDirty: false,
+    boardShape: '',
+    keys: {},
+    fenDirty: false,
+    tcDirty: false,
+    lastPgn: '',
+    sseAlive: false,
+    clientMessage: '',
+    clientMessageAt: 0,
+    engineLog: [],
+  };
+  // Measured latencies (ms), read by the browser test and for the report.
+  const timings = { click: [], engine: [] };
+  window.turncoatTimings = timings;
+
+  // ---------------------------------------------------------------- server
+  function url(path) {
+    return `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(TOKEN)}`;
+  }
+
+  /** POST /api/ACTION with a JSON body; the parsed answer, or null after showing the error. */
+  async function api(action, body) {
+    let res;
+    try {
+      res = await fetch(url(`/api/${action}`), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      });
+    } catch (e) {
+      showMessage(`${action}: server unreachable (${e.message})`);
+      return null;
+    }
+    let data = null;
+    try {
+      data = await res.json();
+    } catch (_) {
+      data = null;
+    }
+    if (!res.ok) {
+      showMessage((data && data.error) || `${action}: HTTP ${res.status}`);
+      return null;
+    }
+    clearClientMessage();
+    return data;
+  }
+
+  /** An action whose answer is a STATE. */
+  async function act(action, body) {
+    const s = await api(action, body);
+    if (s) applyState(s);
+    return s;
+  }
+
+  async function poll() {
+    try {
+      const res = await fetch(url('/api/state'));
+      if (res.ok) applyState(await res.json());
+    } catch (_) {
+      /* the next poll retries */
+    }
+  }
+
+  /** The live channel; while it is down, GET /api/state is polled once a second. */
+  function connect() {
+    if (!('EventSource' in window)) return;
+    let es;
+    try {
+      es = new EventSource(url('/api/events'));
+    } catch (_) {
+      return;
+    }
+    es.onopen = () => {
+      ui.sseAlive = true;
+    };
+    es.addEventListener('state', (e) => {
+      ui.sseAlive = true;
+      const t0 = performance.now();
+      let s;
+      try {
+        s = JSON.parse(e.data);
+      } catch (_) {
+        return;
+      }
+      const before = ui.state ? ui.state.moves.length : 0;
+      applyState(s);
+      if (s.moves.length === before + 1 && isEngineSide(s, s.moves[s.moves.length - 1].side)) {
+        afterPaint(() => timings.engine.push(performance.now() - t0));
+      }
+    });
+    es.addEventListener('engine', (e) => {
+      try {
+        logEngine(JSON.parse(e.data));
+      } catch (_) {
+        /* not ours to judge */
+      }
+    });
+    es.onerror = () => {
+      ui.sseAlive = false;
+      if (es.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+    };
+  }
+
+  function isEngineSide(s, side) {
+    const who = side === 'w' ? s.white : s.black;
+    return who && who !== 'human';
+  }
+
+  function afterPaint(f) {
+    requestAnimationFrame(() => setTimeout(f, 0));
+  }
+
+  // ---------------------------------------------------------------- state → page
+  function applyState(s) {
+    if (!s || !s.board) return;
+    const posKey = [s.variant, s.fen, s.cursor, s.moves.length, s.pending, s.start_fen].join('|');
+    if (posKey !== ui.posKey) {
+      ui.posKey = posKey;
+      ui.sel = null;
+      ui.chooser = null;
+      ui.hoverChoice = null;
+      ui.waveIdx = null;
+      stopWaves();
+      ui.turnBefore = false;
+      ui.preview = null;
+    }
+    ui.state = s;
+    ui.stateAt = performance.now();
+    renderAll();
+  }
+
+  function renderAll() {
+    if (!ui.state) return;
+    renderControls();
+    renderBoard();
+    renderUnderBoard();
+    renderStatus();
+    renderPlayers();
+    renderClocks();
+    renderMoves();
+    renderEngine();
+    renderGraph();
+    renderPgn();
+    renderMessage();
+  }
+
+  /** Runs `f` only when `key` differs from the last call's for `name` (no DOM churn). */
+  function changed(name, key) {
+    if (ui.keys[name] === key) return false;
+    ui.keys[name] = key;
+    return true;
+  }
+
+  // ---------------------------------------------------------------- controls
+  function setOptions(select, names, value) {
+    const key = names.join('\n');
+    if (select.dataset.names !== key) {
+      select.dataset.names = key;
+      select.replaceChildren(...names.map((n) => new Option(n, n)));
+    }
+    if (value && names.includes(value) && document.activeElement !== select) select.value = value;
+  }
+
+  function renderControls() {
+    const s = ui.state;
+    const variant = $('variant');
+    if (document.activeElement !== variant) {
+      if (s.variants && changed('variants', s.variants.join())) {
+        const cur = [...variant.options].map((o) => o.value).join();
+        if (cur !== s.variants.join()) variant.replaceChildren(...s.variants.map((v) => new Option(v, v)));
+      }
+      variant.value = s.variant;
+    }
+    if (document.activeElement !== $('mode')) $('mode').value = s.mode;
+    const engines = s.engines || [];
+    setOptions($('white-engine'), engines, s.white !== 'human' ? s.white : null);
+    setOptions($('black-engine'), engines, s.black !== 'human' ? s.black : null);
+    setOptions($('analysis-engine'), engines, null);
+    if (!ui.tcDirty && document.activeElement !== $('tc') && s.tc) $('tc').value = s.tc;
+    if (document.activeElement !== $('multipv') && s.multipv) $('multipv').value = s.multipv;
+    if (!ui.fenDirty && document.activeElement !== $('fen')) $('fen').value = s.fen;
+    const pacifist = !!s.influence;
+    $('overlay').closest('label').classList.toggle('muted', !pacifist);
+    $('undo').disabled = s.moves.length === 0;
+  }
+
+  function gameSettings() {
+    return {
+      variant: $('variant').value,
+      mode: $('mode').value,
+      white: $('white-engine').value || undefined,
+      black: $('black-engine').value || undefined,
+      tc: $('tc').value.trim() || undefined,
+    };
+  }
+
+  function newGame(fen) {
+    ui.fenDirty = false;
+    ui.tcDirty = false;
+    const g = gameSettings();
+    return act('new', { ...g, fen: fen || null });
+  }
+
+  function changeMode() {
+    const g = gameSettings();
+    ui.tcDirty = false;
+    return act('mode', { mode: g.mode, white: g.white, black: g.black, tc: g.tc });
+  }
+
+  // ---------------------------------------------------------------- board geometry
+  function files() {
+    return ui.state.files || 'abcdefgh'.slice(0, ui.state.size);
+  }
+
+  /** Square names, top-left first, as seen from the current side. */
+  function squareOrder() {
+    const f = files();
+    const n = ui.state.size;
+    const out = [];
+    for (let row = 0; row < n; row++) {
+      for (let col = 0; col < n; col++) {
+        const file = ui.flipped ? n - 1 - col : col;
+        const rank = ui.flipped ? row + 1 : n - row;
+        out.push(f[file] + rank);
+      }
+    }
+    return out;
+  }
+
+  /** Centre of a square in board units (one square = 1). */
+  function center(sq) {
+    const n = ui.state.size;
+    const file = files().indexOf(sq[0]);
+    const rank = parseInt(sq.slice(1), 10) - 1;
+    const col = ui.flipped ? n - 1 - file : file;
+    const row = ui.flipped ? rank : n - 1 - rank;
+    return { x: col + 0.5, y: row + 0.5 };
+  }
+
+  function isLight(sq) {
+    return (files().indexOf(sq[0]) + parseInt(sq.slice(1), 10)) % 2 === 1;
+  }
+
+  // ---------------------------------------------------------------- legal moves
+  function legal() {
+    const s = ui.state;
+    if (!s || !s.human_to_move || s.result || ui.preview) return [];
+    return s.legal || [];
+  }
+
+  function movesFrom(sq) {
+    return legal().filter((m) => m.from === sq);
+  }
+
+  function movesFromTo(from, to) {
+    return legal().filter((m) => m.from === from && m.to === to);
+  }
+
+  // ---------------------------------------------------------------- what the board shows
+  function shownView() {
+    const s = ui.state;
+    const last = s.last;
+    const view = {
+      board: s.board,
+      converted: [],
+      converting: [],
+      removed: [],
+      lastSquares: [],
+      overlay: $('overlay').checked && !!s.influence,
+    };
+    if (ui.preview) {
+      view.board = ui.preview.board;
+      view.converted = ui.preview.conversions || [];
+      view.overlay = false;
+      return view;
+    }
+    if (s.turn && ui.turnBefore) {
+      view.board = s.turn.board_before;
+      view.overlay = false;
+      return view;
+    }
+    if (last) {
+      view.lastSquares = [last.from, last.to].filter(Boolean);
+      view.removed = last.removed || [];
+      const waves = last.waves || [];
+      if (ui.waveIdx !== null && waves.length > 1 && ui.waveIdx < waves.length - 1) {
+        view.board = waves[ui.waveIdx].board;
+        for (let i = 1; i < ui.waveIdx; i++) view.converted.push(...waves[i].converted);
+        view.converting = ui.waveIdx > 0 ? waves[ui.waveIdx].converted : [];
+        view.overlay = false;
+      } else {
+        view.converted = last.conversions || [];
+      }
+    }
+    return view;
+  }
+
+  // ---------------------------------------------------------------- board
+  function ensureSquares() {
+    const s = ui.state;
+    const shape = `${s.size}|${ui.flipped}|${s.files}`;
+    if (shape === ui.boardShape) return;
+    ui.boardShape = shape;
+    const board = $('board');
+    board.style.setProperty('--n', s.size);
+    board.replaceChildren();
+    const order = squareOrder();
+    const n = s.size;
+    order.forEach((sq, i) => {
+      const el = document.createElement('div');
+      el.dataset.square = sq;
+      el.className = `sq ${isLight(sq) ? 'light' : 'dark'}`;
+      const coords = [];
+      if (i % n === 0) coords.push(`<span class="coord rank">${sq.slice(1)}</span>`);
+      if (i >= n * (n - 1)) coords.push(`<span class="coord file">${sq[0]}</span>`);
+      el.dataset.coords = coords.join('');
+      board.appendChild(el);
+    });
+    ui.keys.board = null;
+  }
+
+  function pieceSvg(code) {
+    const color = code[0] === 'w' ? 'pw' : 'pb';
+    return `<svg class="piece ${color}" data-piece="${code}" viewBox="0 0 45 45"><use href="#piece-${code[1]}"></use></svg>`;
+  }
+
+  function renderBoard() {
+    if (!ui.state) return;
+    if (ui.drag && ui.drag.started) {
+      ui.boardDirty = true;
+      return;
+    }
+    ensureSquares();
+    const s = ui.state;
+    const view = shownView();
+    const choiceMarks = chooserMarks();
+    const dests = new Map();
+    if (ui.sel) for (const m of movesFrom(ui.sel)) if (m.to) dests.set(m.to, true);
+    const key = JSON.stringify([view, ui.sel, [...dests.keys()], [...choiceMarks.all], [...choiceMarks.hover], view.overlay && s.influence, view.overlay && s.pending_conversions, legal().length]);
+    if (changed('board', key)) {
+      const influence = view.overlay ? s.influence || {} : null;
+      const pendingConv = new Set(view.overlay ? s.pending_conversions || [] : []);
+      const converted = new Set(view.converted);
+      const converting = new Set(view.converting);
+      const removed = new Set(view.removed);
+      const lastSq = new Set(view.lastSquares);
+      const movable = new Set(legal().map((m) => m.from));
+      for (const el of $('board').children) {
+        const sq = el.dataset.square;
+        const piece = view.board[sq];
+        const cls = ['sq', isLight(sq) ? 'light' : 'dark'];
+        if (lastSq.has(sq)) cls.push('last');
+        if (sq === ui.sel) cls.push('selected');
+        if (dests.has(sq)) cls.push(piece ? 'dest-occupied' : 'dest');
+        if (piece && converted.has(sq)) cls.push('converted');
+        if (converting.has(sq)) cls.push('converting');
+        if (!piece && removed.has(sq)) cls.push('removed');
+        if (movable.has(sq)) cls.push('movable');
+        if (choiceMarks.all.has(sq)) cls.push('mark');
+        if (choiceMarks.hover.has(sq)) cls.push('mark-hover');
+        let html = el.dataset.coords;
+        if (piece) html += pieceSvg(piece);
+        const inf = influence && piece ? influence[sq] : null;
+        if (inf) {
+          el.dataset.persuasion = inf.persuasion;
+          el.dataset.support = inf.support;
+          html += `<span class="ov ov-p" title="persuasion">${inf.persuasion}</span><span class="ov ov-s" title="support">${inf.support}</span>`;
+          if (inf.over) cls.push('over');
+        } else {
+          delete el.dataset.persuasion;
+          delete el.dataset.support;
+        }
+        if (pendingConv.has(sq)) cls.push('pending-conv');
+        el.className = cls.join(' ');
+        if (el.dataset.html !== html) {
+          el.innerHTML = html;
+          el.dataset.html = html;
+        }
+      }
+    }
+    renderArrows();
+    renderChooser();
+    renderPreviewBar();
+  }
+
+  // ---------------------------------------------------------------- arrows (apocalypse turn, preview, best line)
+  function legs(move) {
+    if (!move || move[0] === '@') return [];
+    return move.split(',').map((leg) => ({ from: leg.slice(0, 2), to: leg.slice(2, 4) })).filter((l) => /^[a-h][1-8]$/.test(l.from) && /^[a-h][1-8]$/.test(l.to));
+  }
+
+  function arrowSvg(from, to, cls) {
+    const a = center(from);
+    const b = center(to);
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const len = Math.hypot(dx, dy);
+    if (len < 0.01) return '';
+    const ux = dx / len;
+    const uy = dy / len;
+    const head = 0.34;
+    const x2 = b.x - ux * 0.18;
+    const y2 = b.y - uy * 0.18;
+    const bx = x2 - ux * head;
+    const by = y2 - uy * head;
+    const w = 0.16;
+    const p1 = `${bx - uy * w},${by + ux * w}`;
+    const p2 = `${bx + uy * w},${by - ux * w}`;
+    return `<g class="arrow ${cls}"><line x1="${a.x + ux * 0.15}" y1="${a.y + uy * 0.15}" x2="${bx}" y2="${by}"></line><polygon points="${x2},${y2} ${p1} ${p2}"></polygon></g>`;
+  }
+
+  function crossSvg(sq, cls) {
+    const c = center(sq);
+    const r = 0.2;
+    return `<g class="${cls}"><line x1="${c.x - r}" y1="${c.y - r}" x2="${c.x + r}" y2="${c.y + r}"></line><line x1="${c.x - r}" y1="${c.y + r}" x2="${c.x + r}" y2="${c.y - r}"></line></g>`;
+  }
+
+  function burstSvg(sq) {
+    const c = center(sq);
+    const pts = [];
+    for (let i = 0; i < 16; i++) {
+      const r = i % 2 ? 0.2 : 0.44;
+      const a = (i * Math.PI) / 8;
+      pts.push(`${c.x + r * Math.cos(a)},${c.y + r * Math.sin(a)}`);
+    }
+    return `<polygon class="collision" points="${pts.join(' ')}"></polygon>`;
+  }
+
+  function turnArrows(turn) {
+    let out = '';
+    for (const [side, move, valid] of [['w', turn.white, turn.white_valid], ['b', turn.black, turn.black_valid]]) {
+      const ls = legs(move);
+      ls.forEach((l, i) => {
+        const cls = `${side === 'w' ? 'arrow-w' : 'arrow-b'}${valid ? '' : ' failed'}${i > 0 ? ' relocation' : ''}`;
+        out += arrowSvg(l.from, l.to, cls);
+      });
+      if (!valid && ls.length) out += crossSvg(ls[ls.length - 1].to, 'fail-mark');
+    }
+    if (turn.collision) out += burstSvg(turn.collision);
+    for (const sq of turn.relocations || []) {
+      const c = center(sq);
+      out += `<circle class="relocated" cx="${c.x}" cy="${c.y}" r="0.44"></circle>`;
+    }
+    return out;
+  }
+
+  function renderArrows() {
+    const s = ui.state;
+    const svg = $('arrows');
+    let body = '';
+    if (ui.preview) {
+      const ls = ui.preview.moves.flatMap(legs);
+      ls.forEach((l, i) => {
+        body += arrowSvg(l.from, l.to, i === ls.length - 1 ? 'arrow-preview' : 'arrow-preview old');
+      });
+    } else if (s.turn) {
+      body += turnArrows(s.turn);
+    } else if (s.mode === 'analysis' && !s.result) {
+      const best = (s.engine_output || []).find((l) => l.multipv === 1 || l.multipv == null);
+      if (best && best.pv && best.pv.length) {
+        for (const l of legs(best.pv[0])) {
+          if (s.board[l.from]) body += arrowSvg(l.from, l.to, 'arrow-best');
+        }
+      }
+    }
+    const key = `${s.size}|${body}`;
+    if (changed('arrows', key)) {
+      svg.setAttribute('viewBox', `0 0 ${s.size} ${s.size}`);
+      svg.innerHTML = body;
+    }
+  }
+
+  // ---------------------------------------------------------------- choices (promotion, payment, relocation)
+  function chooserMarks() {
+    const all = new Set();
+    const hover = new Set();
+    if (ui.chooser) {
+      for (const m of ui.chooser.moves) {
+        for (const sq of m.marks || []) {
+          all.add(sq);
+          if (ui.hoverChoice === m.move) hover.add(sq);
+        }
+      }
+    }
+    return { all, hover };
+  }
+
+  function openChooser(moves, anchor) {
+    const sub = moves.every((m) => m.to === null);
+    const promo = moves.every((m) => !m.marks || m.marks.length === 0);
+    let title = 'Choose';
+    if (sub) title = `Subvert ${anchor}: choose the payment`;
+    else if (promo) title = 'Promote to';
+    else title = 'Choose the move';
+    ui.chooser = { moves, anchor, title };
+    ui.hoverChoice = null;
+    renderBoard();
+  }
+
+  function closeChooser() {
+    ui.chooser = null;
+    ui.hoverChoice = null;
+  }
+
+  function choiceLabel(m) {
+    if (m.label) return m.label;
+    return m.move;
+  }
+
+  function promotionPiece(m) {
+    const last = m.move.slice(-1);
+    if (!m.to || !/[nbrq]/.test(last) || m.move.includes(',')) return null;
+    const side = ui.state.side_to_move;
+    return side + last.toUpperCase();
+  }
+
+  function renderChooser() {
+    const box = $('chooser');
+    const c = ui.chooser;
+    const key = c ? JSON.stringify([c.moves.map((m) => m.move), c.anchor, ui.flipped]) : '';
+    if (!changed('chooser', key)) return;
+    if (!c) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    const items = c.moves
+      .map((m) => {
+        const p = promotionPiece(m);
+        const icon = p ? pieceSvg(p).replace('data-piece=', 'data-icon=') : '';
+        return `<button type="button" class="choice" data-choice="${escapeHtml(m.move)}" title="${escapeHtml(m.move)}">${icon}<span>${escapeHtml(choiceLabel(m))}</span></button>`;
+      })
+      .join('');
+    box.innerHTML = `<div class="chooser-title">${escapeHtml(c.title)}</div><div class="choices">${items}</div><button type="button" class="chooser-cancel">Cancel</button>`;
+    box.hidden = false;
+    placeChooser(box, c.anchor);
+  }
+
+  /** Next to the anchor square, inside the board. */
+  function placeChooser(box, anchor) {
+    const n = ui.state.size;
+    const c = center(anchor);
+    const wrap = $('board-wrap').getBoundingClientRect();
+    const sqPx = wrap.width / n;
+    box.style.left = '0px';
+    box.style.top = '0px';
+    const bw = box.offsetWidth;
+    const bh = box.offsetHeight;
+    let left = c.x * sqPx - bw / 2;
+    left = Math.max(4, Math.min(wrap.width - bw - 4, left));
+    let top = c.y < n / 2 ? (c.y + 0.5) * sqPx + 4 : (c.y - 0.5) * sqPx - bh - 4;
+    top = Math.max(4, Math.min(wrap.height - bh - 4, top));
+    box.style.left = `${left}px`;
+    box.style.top = `${top}px`;
+  }
+
+  /** While choosing: a click on a square that is the only mark of one choice plays it. */
+  function choiceBySquare(sq) {
+    if (!ui.chooser) return null;
+    const hits = ui.chooser.moves.filter((m) => (m.marks || []).length === 1 && m.marks[0] === sq);
+    return hits.length === 1 ? hits[0] : null;
+  }
+
+  // ---------------------------------------------------------------- input: clicks and drags
+  function onSquareClick(sq, t0) {
+    const s = ui.state;
+    if (!s || ui.preview) return;
+    if (ui.chooser) {
+      const hit = choiceBySquare(sq);
+      closeChooser();
+      if (hit) return playMove(hit.move, t0);
+    }
+    if (ui.sel && sq !== ui.sel) {
+      const ms = movesFromTo(ui.sel, sq);
+      if (ms.length === 1) return playMove(ms[0].move, t0);
+      if (ms.length > 1) return openChooser(ms, sq);
+    }
+    if (sq === ui.sel) {
+      ui.sel = null;
+      return renderBoard();
+    }
+    const from = movesFrom(sq);
+    ui.sel = from.length ? sq : null;
+    const subversions = from.filter((m) => m.to === null);
+    if (subversions.length) return openChooser(subversions, sq);
+    renderBoard();
+  }
+
+  async function playMove(move, t0) {
+    const start = t0 ?? performance.now();
+    closeChooser();
+    ui.sel = null;
+    renderBoard();
+    const s = await act('move', { move });
+    if (s) afterPaint(() => timings.click.push(performance.now() - start));
+  }
+
+  function squareAt(x, y) {
+    const el = document.elementFromPoint(x, y);
+    return el ? el.closest('[data-square]') : null;
+  }
+
+  function onPointerDown(e) {
+    if (e.button !== 0 || ui.preview) return;
+    const el = e.target.closest('[data-square]');
+    if (!el) return;
+    const sq = el.dataset.square;
+    if (!ui.state.board[sq] || !movesFrom(sq).some((m) => m.to)) return;
+    ui.drag = { from: sq, x: e.clientX, y: e.clientY, id: e.pointerId, started: false, ghost: null };
+  }
+
+  function onPointerMove(e) {
+    const d = ui.drag;
+    if (!d || e.pointerId !== d.id) return;
+    if (!d.started) {
+      if (Math.hypot(e.clientX - d.x, e.clientY - d.y) < 6) return;
+      d.started = true;
+      const from = document.querySelector(`[data-square="${d.from}"]`);
+      const piece = from && from.querySelector('[data-piece]');
+      if (!piece) {
+        ui.drag = null;
+        return;
+      }
+      closeChooser();
+      ui.sel = d.from;
+      ui.drag.started = false; // draw the destinations once, then freeze the board
+      renderBoard();
+      ui.drag.started = true;
+      const ghost = document.createElement('div');
+      ghost.className = 'drag-ghost';
+      const size = from.getBoundingClientRect().width;
+      ghost.style.width = ghost.style.height = `${size}px`;
+      ghost.innerHTML = pieceSvg(ui.state.board[d.from]).replace('data-piece=', 'data-ghost=');
+      document.body.appendChild(ghost);
+      from.classList.add('drag-from');
+      d.ghost = ghost;
+      d.size = size;
+    }
+    d.ghost.style.transform = `translate(${e.clientX - d.size / 2}px, ${e.clientY - d.size / 2}px)`;
+    document.querySelectorAll('.drag-over').forEach((x) => x.classList.remove('drag-over'));
+    const over = squareAt(e.clientX, e.clientY);
+    if (over) over.classList.add('drag-over');
+  }
+
+  function onPointerUp(e) {
+    const d = ui.drag;
+    if (!d || e.pointerId !== d.id) return;
+    ui.drag = null;
+    if (!d.started) return; // a click: the click handler does it
+    const t0 = performance.now();
+    ui.suppressClickUntil = t0 + 400;
+    d.ghost.remove();
+    document.querySelectorAll('.drag-over, .drag-from').forEach((x) => x.classList.remove('drag-over', 'drag-from'));
+    const target = squareAt(e.clientX, e.clientY);
+    const to = target ? target.dataset.square : null;
+    ui.boardDirty = false;
+    if (to && to !== d.from) {
+      const ms = movesFromTo(d.from, to);
+      if (ms.length === 1) return void playMove(ms[0].move, t0);
+      if (ms.length > 1) return void openChooser(ms, to);
+    }
+    ui.keys.board = null;
+    renderBoard();
+  }
+
+  function onPointerCancel() {
+    const d = ui.drag;
+    ui.drag = null;
+    if (d && d.ghost) d.ghost.remove();
+    document.querySelectorAll('.drag-over, .drag-from').forEach((x) => x.classList.remove('drag-over', 'drag-from'));
+    ui.keys.board = null;
+    renderBoard();
+  }
+
+  // ---------------------------------------------------------------- under the board
+  function renderUnderBoard() {
+    const s = ui.state;
+    const result = s.result ? `${s.result}${s.reason ? ` \u2014 ${s.reason}` : ''}` : '';
+    if ($('result').textContent !== result) $('result').textContent = result;
+    $('result').classList.toggle('shown', !!result);
+    renderWaves();
+    renderTurn();
+    const pen = $('penalties');
+    if (s.penalties) {
+      pen.hidden = false;
+      const pips = (n) => `<span class="pips">${'\u25cf'.repeat(Math.min(n, 2))}${'\u25cb'.repeat(Math.max(0, 2 - n))}</span>`;
+      const html = `<span class="pen-title">Penalty points</span> <span class="pen" data-side="w">White ${s.penalties.w} ${pips(s.penalties.w)}</span> <span class="pen" data-side="b">Black ${s.penalties.b} ${pips(s.penalties.b)}</span>`;
+      if (changed('penalties', html)) pen.innerHTML = html;
+      pen.dataset.w = s.penalties.w;
+      pen.dataset.b = s.penalties.b;
+    } else {
+      pen.hidden = true;
+    }
+    const pending = $('pending');
+    pending.hidden = !s.pending;
+    if (s.pending) pending.textContent = `${COLOR_NAME[s.pending]} has chosen (hidden) \u2014 ${COLOR_NAME[s.pending === 'w' ? 'b' : 'w']} to choose`;
+  }
+
+  function renderWaves() {
+    const s = ui.state;
+    const waves = (s.last && s.last.waves) || [];
+    const box = $('waves');
+    if (waves.length < 2 || ui.preview) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    const n = waves.length - 1;
+    const i = ui.waveIdx === null ? n : ui.waveIdx;
+    $('wave-label').textContent = i === 0 ? `the move, before conversions (wave 0 of ${n})` : `wave ${i} of ${n}: ${waves[i].converted.join(' ')} converted`;
+    $('wave-prev').disabled = i === 0;
+    $('wave-next').disabled = i === n;
+    $('wave-play').textContent = ui.waveTimer ? 'stop' : 'play';
+  }
+
+  function stepWave(delta) {
+    const waves = (ui.state.last && ui.state.last.waves) || [];
+    if (waves.length < 2) return;
+    const n = waves.length - 1;
+    const i = ui.waveIdx === null ? n : ui.waveIdx;
+    const j = Math.max(0, Math.min(n, i + delta));
+    ui.waveIdx = j === n ? null : j;
+    renderBoard();
+    renderWaves();
+  }
+
+  function stopWaves() {
+    if (ui.waveTimer) clearInterval(ui.waveTimer);
+    ui.waveTimer = null;
+  }
+
+  function playWaves() {
+    if (ui.waveTimer) {
+      stopWaves();
+      renderWaves();
+      return;
+    }
+    ui.waveIdx = 0;
+    renderBoard();
+    ui.waveTimer = setInterval(() => {
+      stepWave(1);
+      if (ui.waveIdx === null) {
+        stopWaves();
+        renderWaves();
+      }
+    }, 700);
+    renderWaves();
+  }
+
+  function describePly(move, valid) {
+    return valid ? move : `${move} (failed speculation, +1 penalty)`;
+  }
+
+  function renderTurn() {
+    const s = ui.state;
+    const box = $('turn-info');
+    if (!s.turn || ui.preview) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    const t = s.turn;
+    const parts = [
+      `<span class="tw">White ${escapeHtml(describePly(t.white, t.white_valid))}</span>`,
+      `<span class="tb">Black ${escapeHtml(describePly(t.black, t.black_valid))}</span>`,
+    ];
+    if (t.collision) parts.push(`<span class="tc">collision on ${escapeHtml(t.collision)}</span>`);
+    if (t.relocations && t.relocations.length) parts.push(`relocated to ${escapeHtml(t.relocations.join(' '))}`);
+    const html = `Last turn: ${parts.join(' \u00b7 ')}`;
+    if (changed('turn', html)) $('turn-text').innerHTML = html;
+    $('turn-before').checked = ui.turnBefore;
+  }
+
+  // ---------------------------------------------------------------- status, players, clocks
+  function sideName(s, side) {
+    const who = side === 'w' ? s.white : s.black;
+    if (!who || who === 'human') return s.mode === 'hotseat' || s.mode === 'analysis' ? COLOR_NAME[side] : `${COLOR_NAME[side]} \u00b7 you`;
+    return `${COLOR_NAME[side]} \u00b7 ${who}`;
+  }
+
+  function renderStatus() {
+    const s = ui.state;
+    let text;
+    const apoc = !!s.penalties;
+    if (s.result) text = `Game over: ${s.result}${s.reason ? ` (${s.reason})` : ''}`;
+    else if (s.pending) text = `${COLOR_NAME[s.pending]} has chosen \u2014 ${COLOR_NAME[s.side_to_move]} to choose`;
+    else if (s.thinking) text = `${sideName(s, s.thinking)} is thinking\u2026`;
+    else text = `${COLOR_NAME[s.side_to_move]} to ${apoc ? 'choose' : 'move'}`;
+    if (s.cursor < s.moves.length) text += ` \u2014 viewing ply ${s.cursor} of ${s.moves.length}`;
+    if (ui.preview) text = 'Preview of an engine line';
+    $('status').textContent = text;
+    $('status').dataset.side = s.side_to_move;
+  }
+
+  function renderPlayers() {
+    const s = ui.state;
+    const top = ui.flipped ? 'w' : 'b';
+    const bottom = ui.flipped ? 'b' : 'w';
+    if ($('row-top').firstElementChild !== $(`player-${top}`)) {
+      $('row-top').replaceChildren($(`player-${top}`));
+      $('row-bottom').replaceChildren($(`player-${bottom}`));
+    }
+    for (const side of ['w', 'b']) {
+      $(`name-${side}`).textContent = sideName(s, side);
+      $(`player-${side}`).classList.toggle('to-move', !s.result && s.side_to_move === side);
+      $(`player-${side}`).classList.toggle('thinking', s.thinking === side);
+    }
+  }
+
+  function formatClock(ms) {
+    const t = Math.max(0, ms);
+    const m = Math.floor(t / 60000);
+    const sec = Math.floor((t % 60000) / 1000);
+    if (t < 20000) return `${m}:${String(sec).padStart(2, '0')}.${Math.floor((t % 1000) / 100)}`;
+    return `${m}:${String(sec).padStart(2, '0')}`;
+  }
+
+  function renderClocks() {
+    const s = ui.state;
+    for (const side of ['w', 'b']) {
+      const el = $(`clock-${side}`);
+      if (!s || !s.clock) {
+        el.hidden = true;
+        continue;
+      }
+      el.hidden = false;
+      const running = s.clock.running === side && !s.result;
+      const left = s.clock[side] - (running ? performance.now() - ui.stateAt : 0);
+      el.textContent = formatClock(left);
+      el.classList.toggle('running', running);
+      el.classList.toggle('low', left < 10000);
+    }
+  }
+
+  // ---------------------------------------------------------------- move list
+  function renderMoves() {
+    const s = ui.state;
+    const key = JSON.stringify([s.moves.map((m) => m.move), s.cursor, s.pending]);
+    if (!changed('moves', key)) return;
+    const box = $('moves');
+    const frag = document.createDocumentFragment();
+    let row = null;
+    for (const m of s.moves) {
+      if (m.side === 'w' || !row) {
+        row = document.createElement('div');
+        row.className = 'move-row';
+        const num = document.createElement('span');
+        num.className = 'move-num';
+        num.textContent = m.side === 'w' ? `${m.number}.` : `${m.number}\u2026`;
+        row.appendChild(num);
+        if (m.side === 'b') row.appendChild(Object.assign(document.createElement('span'), { className: 'ply empty' }));
+        frag.appendChild(row);
+      }
+      const el = document.createElement('span');
+      el.className = `ply${m.ply === s.cursor ? ' current' : ''}`;
+      el.dataset.move = m.move;
+      el.dataset.ply = m.ply;
+      el.textContent = m.move;
+      if (m.score !== null && m.score !== undefined) el.title = `score ${m.score}`;
+      row.appendChild(el);
+    }
+    box.replaceChildren(frag);
+    if (!s.moves.length) box.innerHTML = '<div class="empty-note">no moves yet</div>';
+    const cur = box.querySelector('.current');
+    if (cur) {
+      const top = cur.offsetTop - box.offsetTop;
+      if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - cur.offsetHeight) box.scrollTop = top - box.clientHeight / 2;
+    } else if (s.cursor === s.moves.length) {
+      box.scrollTop = box.scrollHeight;
+    }
+    $('goto-start').classList.toggle('current', s.cursor === 0);
+  }
+
+  function gotoPly(ply) {
+    const s = ui.state;
+    if (!s) return;
+    const k = Math.max(0, Math.min(s.moves.length, ply));
+    if (k !== s.cursor) act('goto', { ply: k });
+  }
+
+  // ---------------------------------------------------------------- engine output, graph
+  function formatNodes(n) {
+    if (n === null || n === undefined) return '';
+    if (n >= 1e9) return `${(n / 1e9).toFixed(1)}G`;
+    if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
+    if (n >= 1e4) return `${Math.round(n / 1e3)}k`;
+    return String(n);
+  }
+
+  function renderEngine() {
+    const s = ui.state;
+    const lines = s.engine_output || [];
+    const key = JSON.stringify(lines);
+    if (!changed('engine', key)) return;
+    const box = $('engine-output');
+    if (!lines.length) {
+      box.innerHTML = '<div class="empty-note">no engine output</div>';
+      return;
+    }
+    const rows = lines
+      .map((l, i) => {
+        const pv = (l.pv || []).map((m, j) => `<span class="pv-move" data-line="${i}" data-idx="${j}">${escapeHtml(m)}</span>`).join(' ');
+        const side = l.side ? `<span class="side-dot ${l.side}"></span>` : '';
+        return `<tr><td class="eng">${side}${escapeHtml(l.engine || '')}${l.multipv > 1 ? ` #${l.multipv}` : ''}</td><td class="num">${l.depth ?? ''}</td><td class="num score">${escapeHtml(String(l.score ?? ''))}</td><td class="num">${formatNodes(l.nodes)}</td><td class="pv">${pv}</td></tr>`;
+      })
+      .join('');
+    box.innerHTML = `<table><thead><tr><th>engine</th><th>depth</th><th>score</th><th>nodes</th><th>PV (click a move to preview)</th></tr></thead><tbody>${rows}</tbody></table>`;
+  }
+
+  async function previewLine(lineIdx, moveIdx) {
+    const line = (ui.state.engine_output || [])[lineIdx];
+    if (!line) return;
+    const moves = line.pv.slice(0, moveIdx + 1);
+    const res = await api('preview', { moves });
+    if (!res) return;
+    if (res.error) {
+      showMessage(`preview: ${res.error}`);
+      return;
+    }
+    closeChooser();
+    ui.sel = null;
+    ui.preview = { board: res.board, conversions: res.conversions || [], moves };
+    renderAll();
+  }
+
+  function endPreview() {
+    ui.preview = null;
+    renderAll();
+  }
+
+  function renderPreviewBar() {
+    const bar = $('preview-bar');
+    bar.hidden = !ui.preview;
+    if (ui.preview) $('preview-label').textContent = `Preview: ${ui.preview.moves.join(' ')}`;
+  }
+
+  const GRAPH = { w: 400, h: 110, clamp: 600 };
+
+  function renderGraph() {
+    const s = ui.state;
+    const evals = s.evals || [];
+    const key = JSON.stringify([evals, s.cursor, s.moves.length]);
+    if (!changed('graph', key)) return;
+    const { w, h, clamp } = GRAPH;
+    const n = Math.max(evals.length - 1, s.moves.length, 1);
+    const x = (i) => (i / n) * w;
+    const y = (cp) => h / 2 - (Math.max(-clamp, Math.min(clamp, cp)) / clamp) * (h / 2 - 4);
+    let line = '';
+    let area = '';
+    let seg = [];
+    const flush = () => {
+      if (seg.length) {
+        line += `<polyline class="g-line" points="${seg.map((p) => p.join(',')).join(' ')}"></polyline>`;
+        area += `<polygon class="g-area" points="${seg[0][0]},${h / 2} ${seg.map((p) => p.join(',')).join(' ')} ${seg[seg.length - 1][0]},${h / 2}"></polygon>`;
+      }
+      seg = [];
+    };
+    evals.forEach((cp, i) => {
+      if (cp === null || cp === undefined) flush();
+      else seg.push([x(i).toFixed(1), y(cp).toFixed(1)]);
+    });
+    flush();
+    const cx = x(s.cursor).toFixed(1);
+    $('eval-graph').innerHTML = `<rect class="g-bg" x="0" y="0" width="${w}" height="${h / 2}"></rect><rect class="g-bg2" x="0" y="${h / 2}" width="${w}" height="${h / 2}"></rect>${area}<line class="g-zero" x1="0" y1="${h / 2}" x2="${w}" y2="${h / 2}"></line>${line}<line class="g-cursor" x1="${cx}" y1="0" x2="${cx}" y2="${h}"></line>`;
+    $('eval-graph').dataset.n = n;
+  }
+
+  function onGraphClick(e) {
+    const svg = $('eval-graph');
+    const r = svg.getBoundingClientRect();
+    const n = parseInt(svg.dataset.n || '1', 10);
+    gotoPly(Math.round(((e.clientX - r.left) / r.width) * n));
+  }
+
+  function logEngine(ev) {
+    ui.engineLog.push(`${ev.engine}${ev.side ? ` (${ev.side})` : ''}: ${ev.line}`);
+    if (ui.engineLog.length > 200) ui.engineLog.splice(0, ui.engineLog.length - 200);
+  }
+
+  // ---------------------------------------------------------------- PGN, messages
+  function renderPgn() {
+    const s = ui.state;
+    const games = s.pgn_games || [];
+    const sel = $('pgn-games');
+    sel.hidden = games.length < 2;
+    if (changed('pgn-games', games.join('\n'))) sel.replaceChildren(...games.map((g, i) => new Option(g, String(i))));
+  }
+
+  function showMessage(text) {
+    ui.clientMessage = text;
+    ui.clientMessageAt = performance.now();
+    renderMessage();
+  }
+
+  function clearClientMessage() {
+    ui.clientMessage = '';
+  }
+
+  function renderMessage() {
+    const fresh = ui.clientMessage && performance.now() - ui.clientMessageAt < 8000;
+    const text = fresh ? ui.clientMessage : (ui.state && ui.state.message) || '';
+    if ($('message').textContent !== text) $('message').textContent = text;
+  }
+
+  function escapeHtml(t) {
+    return String(t).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  }
+
+  // ---------------------------------------------------------------- wiring
+  async function loadSprite() {
+    try {
+      const res = await fetch(url('/pieces.svg'));
+      const text = await res.text();
+      const box = $('sprite');
+      box.innerHTML = text;
+      const svg = box.querySelector('svg');
+      if (svg) {
+        svg.querySelectorAll(':scope > g').forEach((g) => g.remove());
+      }
+    } catch (_) {
+      showMessage('could not load the piece images');
+    }
+  }
+
+  function wire() {
+    const board = $('board');
+    board.addEventListener('click', (e) => {
+      if (performance.now() < ui.suppressClickUntil) return;
+      const el = e.target.closest('[data-square]');
+      if (el) onSquareClick(el.dataset.square, performance.now());
+    });
+    board.addEventListener('pointerdown', onPointerDown);
+    window.addEventListener('pointermove', onPointerMove);
+    window.addEventListener('pointerup', onPointerUp);
+    window.addEventListener('pointercancel', onPointerCancel);
+    board.addEventListener('dragstart', (e) => e.preventDefault());
+
+    $('chooser').addEventListener('click', (e) => {
+      const choice = e.target.closest('[data-choice]');
+      if (choice) return void playMove(choice.dataset.choice, performance.now());
+      if (e.target.closest('.chooser-cancel')) {
+        closeChooser();
+        ui.sel = null;
+        renderBoard();
+      }
+    });
+    $('chooser').addEventListener('mouseover', (e) => {
+      const choice = e.target.closest('[data-choice]');
+      const move = choice ? choice.dataset.choice : null;
+      if (move !== ui.hoverChoice) {
+        ui.hoverChoice = move;
+        for (const b of $('chooser').querySelectorAll('[data-choice]')) b.classList.toggle('hover', b.dataset.choice === move);
+        renderBoard();
+      }
+    });
+
+    $('variant').addEventListener('change', () => newGame(null));
+    $('mode').addEventListener('change', changeMode);
+    for (const id of ['white-engine', 'black-engine']) {
+      $(id).addEventListener('change', () => {
+        if (['play-white', 'play-black', 'watch'].includes($('mode').value)) changeMode();
+      });
+    }
+    $('tc').addEventListener('input', () => {
+      ui.tcDirty = true;
+    });
+    $('new-game').addEventListener('click', () => newGame(null));
+    $('load-fen').addEventListener('click', () => newGame($('fen').value.trim()));
+    $('fen').addEventListener('input', () => {
+      ui.fenDirty = true;
+    });
+    $('fen').addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') newGame($('fen').value.trim());
+    });
+    $('undo').addEventListener('click', () => act('undo', {}));
+    $('flip').addEventListener('click', () => {
+      ui.flipped = !ui.flipped;
+      ui.keys = {};
+      renderAll();
+    });
+    $('overlay').addEventListener('change', () => renderBoard());
+
+    $('moves').addEventListener('click', (e) => {
+      const el = e.target.closest('[data-ply]');
+      if (el) gotoPly(parseInt(el.dataset.ply, 10));
+    });
+    $('goto-start').addEventListener('click', () => gotoPly(0));
+    $('eval-graph').addEventListener('click', onGraphClick);
+
+    $('multipv').addEventListener('change', () => {
+      const k = parseInt($('multipv').value, 10);
+      if (k >= 1) act('analysis', { multipv: k, engine: $('analysis-engine').value || undefined });
+    });
+    $('analysis-engine').addEventListener('change', () => {
+      act('analysis', { multipv: parseInt($('multipv').value, 10) || 1, engine: $('analysis-engine').value });
+    });
+    $('engine-output').addEventListener('click', (e) => {
+      const el = e.target.closest('.pv-move');
+      if (el) previewLine(parseInt(el.dataset.line, 10), parseInt(el.dataset.idx, 10));
+    });
+    $('preview-back').addEventListener('click', endPreview);
+
+    $('wave-prev').addEventListener('click', () => {
+      stopWaves();
+      stepWave(-1);
+    });
+    $('wave-next').addEventListener('click', () => {
+      stopWaves();
+      stepWave(1);
+    });
+    $('wave-play').addEventListener('click', playWaves);
+    $('turn-before').addEventListener('change', () => {
+      ui.turnBefore = $('turn-before').checked;
+      renderBoard();
+    });
+
+    $('pgn-import').addEventListener('click', () => {
+      ui.lastPgn = $('pgn-text').value;
+      act('pgn-import', { pgn: ui.lastPgn, index: 0 });
+    });
+    $('pgn-games').addEventListener('change', () => {
+      act('pgn-import', { pgn: ui.lastPgn || $('pgn-text').value, index: parseInt($('pgn-games').value, 10) });
+    });
+
+    document.addEventListener('keydown', (e) => {
+      if (e.target.closest('input, textarea, select') || !ui.state) return;
+      if (e.key === 'Escape') {
+        if (ui.preview) endPreview();
+        closeChooser();
+        ui.sel = null;
+        renderBoard();
+      } else if (e.key === 'ArrowLeft') gotoPly(ui.state.cursor - 1);
+      else if (e.key === 'ArrowRight') gotoPly(ui.state.cursor + 1);
+      else if (e.key === 'Home') gotoPly(0);
+      else if (e.key === 'End') gotoPly(ui.state.moves.length);
+    });
+    window.addEventListener('resize', () => {
+      ui.keys.chooser = null;
+      renderChooser();
+    });
+
+    setInterval(renderClocks, 100);
+    setInterval(renderMessage, 1000);
+    // Polling stands in for the live channel while it is down.
+    setInterval(() => {
+      if (!ui.sseAlive) poll();
+    }, 1000);
+  }
+
+  async function start() {
+    wire();
+    await loadSprite();
+    await poll();
+    connect();
+  }
+
+  start();
+})();
