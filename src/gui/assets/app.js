@@ -881,7 +881,10 @@
       el.className = `ply${m.ply === s.cursor ? ' current' : ''}`;
       el.dataset.move = m.move;
       el.dataset.ply = m.ply;
-      el.textContent = m.move;
+      // apocalypse: the choice of the side that chose first stays hidden until the turn resolves
+      const hidden = s.pending && m.side === s.pending && m.ply === s.moves.length;
+      el.textContent = hidden ? '(chosen)' : m.move;
+      if (hidden) el.classList.add('hidden-ply');
       if (m.score !== null && m.score !== undefined) el.title = `score ${m.score}`;
       row.appendChild(el);
     }

@@ -1,0 +1,431 @@
+"""Drives `turncoat gui` in a real browser (Chromium, headless, over
+WebDriver) through the page's DOM contract only: clicks on `data-square` and
+`data-choice` elements, the controls by id, the board read from `data-piece`.
+
+Usage: python3 gui_browser.py PATH_TO_TURNCOAT
+
+With TURNCOAT_SCREENSHOTS=DIR it saves one screenshot per variant into DIR
+(docs/gui-*.png in the repository). Prints the measured latencies and ends
+with "gui browser: ok".
+"""
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+ENGINE = sys.argv[1]
+SHOTS = os.environ.get("TURNCOAT_SCREENSHOTS")
+# Generous bounds: a broken page fails the test instead of hanging it; no
+# assertion is on speed.
+PATIENCE = 30
+GAME_PATIENCE = 240
+# Engine games: a fast time control, so the five games stay short.
+WATCH_TC = "3+0.05"
+
+RULES_DIAGRAM_1 = "rkqn1rb1/ppppppbp/P7/1n4p1/8/4N3/1PPPPPPP/RNK1BBQR w - - 0 1"
+RULES_DIAGRAM_1_AFTER = "rkqN1RB1/ppppPPBP/P7/1n3Np1/8/8/1PPPPPPP/RNK1BBQR"
+RULES_DIAGRAM_2 = "nbr1b1qr/ppppKppp/7n/4pN2/K3P3/P7/QPPP1PPP/B1R1RBN1 b - - 0 1"
+RULES_DIAGRAM_2_AFTER = "1br1b1qr/ppppKppp/1n5n/4pN2/k3P3/P7/QPPP1PPP/B1R1RBN1"
+# The black rook gives check: eight payment sets ({R}, {Q}, {B,B}, {B,N},
+# {N or B} + all pawns); the knight d4 subverts.
+SUBVERSION_CHECK = "4k3/8/8/4r3/3N4/8/PP6/RNBQKB2 w - - 0 1"
+APOCALYPSE_START = "npppn/p3p/5/P3P/NPPPN w 00 1"
+
+
+# ------------------------------------------------------------------ helpers
+def placement(fen, size=8):
+    """{square: piece} of a FEN's first field, pieces as the DOM writes them."""
+    files = "abcdefgh"[:size]
+    board = {}
+    for r, row in enumerate(fen.split()[0].split("/")):
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+            else:
+                board[f"{files[f]}{size - r}"] = ("w" if ch.isupper() else "b") + ch.upper()
+                f += 1
+    return board
+
+
+def wait_for(what, cond, timeout=PATIENCE):
+    end = time.time() + timeout
+    last = None
+    while time.time() < end:
+        try:
+            last = cond()
+        except (StaleElementReferenceException, WebDriverException) as e:
+            last = e
+        if last and not isinstance(last, Exception):
+            return last
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what} (last: {last!r})")
+
+
+class Gui:
+    """One `turncoat gui` server and one browser page on it."""
+
+    def __init__(self):
+        self.proc = subprocess.Popen(
+            [ENGINE, "gui", "--no-open", "--port", "0"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        line = self.proc.stdout.readline().strip()
+        m = re.match(r"turncoat gui: (http://127\.0\.0\.1:(\d+)/)\?token=(\S+)$", line)
+        assert m, f"first stdout line: {line!r}"
+        self.base, self.port, self.token = m.group(1), int(m.group(2)), m.group(3)
+        self.url = line.split(": ", 1)[1]
+        self.profile = tempfile.mkdtemp(prefix="turncoat-chromium-")
+        opts = Options()
+        for a in [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--disable-dev-shm-usage", f"--user-data-dir={self.profile}", "--window-size=1360,1000",
+        ]:
+            opts.add_argument(a)
+        opts.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+        self.d = webdriver.Chrome(service=service, options=opts)
+        self.d.get(self.url)
+        wait_for("the page's first state", lambda: self.d.find_elements(By.CSS_SELECTOR, "[data-square]"))
+
+    def close(self):
+        try:
+            self.d.quit()
+        finally:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+    # -------------------------------------------------------------- DOM contract
+    def el(self, css):
+        return self.d.find_element(By.CSS_SELECTOR, css)
+
+    def board(self):
+        return self.d.execute_script(
+            "const b = {};"
+            "for (const e of document.querySelectorAll('[data-square]')) {"
+            "  const p = e.querySelector('[data-piece]'); if (p) b[e.dataset.square] = p.dataset.piece; }"
+            "return b;"
+        )
+
+    def squares(self):
+        return self.d.execute_script("return [...document.querySelectorAll('[data-square]')].map(e => e.dataset.square)")
+
+    def click_square(self, sq):
+        wait_for(f"square {sq}", lambda: self.el(f'[data-square="{sq}"]').is_displayed())
+        self.el(f'[data-square="{sq}"]').click()
+
+    def click_choice(self, move):
+        wait_for(f"choice {move}", lambda: self.el(f'[data-choice="{move}"]').is_displayed())
+        self.el(f'[data-choice="{move}"]').click()
+
+    def choices(self):
+        return [e.get_attribute("data-choice") for e in self.d.find_elements(By.CSS_SELECTOR, "[data-choice]") if e.is_displayed()]
+
+    def moves(self):
+        return self.d.execute_script("return [...document.querySelectorAll('#moves [data-move]')].map(e => e.dataset.move)")
+
+    def text(self, id_):
+        return self.d.execute_script(f"return document.getElementById('{id_}').textContent").strip()
+
+    def select(self, id_, value):
+        Select(self.el(f"#{id_}")).select_by_value(value)
+
+    def set_text(self, id_, value):
+        box = self.el(f"#{id_}")
+        box.clear()
+        box.send_keys(value)
+
+    def load(self, variant, fen=None, mode="hotseat"):
+        """A new game through the controls: variant, mode, then a FEN or the start."""
+        if Select(self.el("#variant")).first_selected_option.get_attribute("value") != variant:
+            self.select("variant", variant)
+            wait_for(f"variant {variant}", lambda: self.state()["variant"] == variant)
+        if Select(self.el("#mode")).first_selected_option.get_attribute("value") != mode:
+            self.select("mode", mode)
+            wait_for(f"mode {mode}", lambda: self.state()["mode"] == mode)
+        if fen:
+            self.set_text("fen", fen)
+            self.el("#load-fen").click()
+            size = 5 if variant == "apocalypse" else 8
+            wait_for(f"position {fen}", lambda: self.board() == placement(fen, size))
+        else:
+            self.el("#new-game").click()
+        wait_for("an empty move list", lambda: self.moves() == [] and self.text("result") == "")
+
+    def state(self):
+        """GET /api/state: only to wait for the server; checks read the DOM."""
+        return http_json(self, "GET", "/api/state")[1]
+
+    def js_errors(self):
+        return [e for e in self.d.get_log("browser") if e["level"] == "SEVERE" and "favicon" not in e["message"]]
+
+    def timings(self):
+        return self.d.execute_script("return window.turncoatTimings || {click: [], engine: []}")
+
+    def shot(self, name):
+        if SHOTS:
+            os.makedirs(SHOTS, exist_ok=True)
+            time.sleep(0.3)
+            self.d.save_screenshot(os.path.join(SHOTS, f"gui-{name}.png"))
+
+
+def http_json(gui, method, path, body=None, token=True, headers=None):
+    """(status, parsed body) of one plain HTTP request to the server."""
+    url = gui.base.rstrip("/") + path
+    if token:
+        url += ("&" if "?" in url else "?") + "token=" + gui.token
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(url, data=data, method=method, headers=headers or {})
+    if data is not None:
+        req.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(req, timeout=PATIENCE) as res:
+            raw = res.read()
+            status = res.status
+    except urllib.error.HTTPError as e:
+        raw = e.read()
+        status = e.code
+    try:
+        return status, json.loads(raw)
+    except ValueError:
+        return status, raw.decode(errors="replace")
+
+
+# ------------------------------------------------------------------ checks
+def pacifist_diagrams(g):
+    g.load("pacifist", RULES_DIAGRAM_1)
+    g.click_square("e3")
+    g.click_square("f5")
+    wait_for("e3f5 played", lambda: g.moves() == ["e3f5"])
+    after = wait_for("the cascade", lambda: (b := g.board()).get("f5") == "wN" and b)
+    for sq in ["d8", "f8", "g8", "e7", "f7", "g7", "h7"]:
+        assert after[sq].startswith("w"), f"{sq} not converted: {after}"
+    assert after == placement(RULES_DIAGRAM_1_AFTER), after
+    # the cascade, wave by wave: back to the move alone, forward to the end
+    for _ in range(10):
+        if not g.el("#wave-prev").is_enabled():
+            break
+        g.el("#wave-prev").click()
+    moved = g.board()
+    assert moved.get("f5") == "wN" and moved.get("d8") == "bN" and moved.get("g7") == "bB", moved
+    for _ in range(10):
+        if not g.el("#wave-next").is_enabled():
+            break
+        g.el("#wave-next").click()
+    assert g.board() == after
+    # the persuasion/support overlay: every occupied square carries both numbers
+    g.el("#overlay").click()
+
+    def overlay_complete():
+        return g.d.execute_script(
+            "return [...document.querySelectorAll('[data-square]')].filter(e => e.querySelector('[data-piece]'))"
+            ".every(e => e.dataset.persuasion !== undefined && e.dataset.support !== undefined)"
+        )
+
+    wait_for("the overlay on every occupied square", overlay_complete)
+    g.shot("pacifist")
+    g.el("#overlay").click()
+    wait_for("the overlay off", lambda: not g.d.find_elements(By.CSS_SELECTOR, "[data-persuasion]"))
+
+    # second diagram: black holds no king; 1...Nb6 converts the white king a4
+    g.load("pacifist", RULES_DIAGRAM_2)
+    g.click_square("a8")
+    g.click_square("b6")
+    wait_for("a8b6 played", lambda: g.moves() == ["a8b6"])
+    after = wait_for("the king swap", lambda: (b := g.board()).get("a4") == "bK" and b)
+    assert after == placement(RULES_DIAGRAM_2_AFTER), after
+    assert after["e7"] == "wK", after
+    print("pacifist diagrams: ok")
+
+
+def subversion_payment(g):
+    g.load("subversion", SUBVERSION_CHECK)
+    g.click_square("e5")
+    offered = wait_for("payment choices", lambda: (c := g.choices()) and len(c) >= 2 and c)
+    assert "@e5c1f1" in offered and "@e5a1" in offered and "@e5d1" in offered, offered
+    assert all(c.startswith("@e5") for c in offered), offered
+    g.shot("subversion")
+    g.click_choice("@e5c1f1")
+    wait_for("the subversion played", lambda: g.moves() == ["@e5c1f1"])
+    b = wait_for("the rook converted", lambda: (b := g.board()).get("e5") == "wR" and b)
+    assert "c1" not in b and "f1" not in b and b["d4"] == "wN" and b["a1"] == "wR", b
+    print("subversion payment:", len(offered), "choices, ok")
+
+
+def apocalypse_turns(g):
+    g.load("apocalypse", APOCALYPSE_START)
+    assert len(g.squares()) == 25 and "e5" in g.squares(), g.squares()
+    # turn 1: both knights jump to b3, a collision of equals: both vanish
+    g.click_square("a1")
+    g.click_square("b3")
+    wait_for("white's hidden choice", lambda: "chosen" in g.text("status").lower() or "chosen" in g.text("pending").lower())
+    assert g.board() == placement(APOCALYPSE_START, 5), "white's ply must not show before black chose"
+    g.click_square("a5")
+    g.click_square("b3")
+    b = wait_for("turn 1 resolved", lambda: len(g.moves()) == 2 and (b := g.board()).get("a1") is None and b)
+    assert "a5" not in b and "b3" not in b, b
+    assert re.findall(r"\d+", g.text("penalties")) == ["0", "0"], g.text("penalties")
+    # turn 2: white's diagonal a2b3 onto an empty square is speculative, black's
+    # e4e3 does not end there: white's move fails, +1 penalty
+    g.click_square("a2")
+    g.click_square("b3")
+    wait_for("white's hidden choice", lambda: "chosen" in g.text("status").lower() or "chosen" in g.text("pending").lower())
+    g.click_square("e4")
+    g.click_square("e3")
+    b = wait_for("turn 2 resolved", lambda: len(g.moves()) == 4 and (b := g.board()).get("e3") == "bP" and b)
+    assert b.get("a2") == "wP" and "b3" not in b, b
+    wait_for("white's penalty shown", lambda: re.findall(r"\d+", g.text("penalties")) == ["1", "0"])
+    g.shot("apocalypse")
+    print("apocalypse turns: ok")
+
+
+def watch_game(g, variant):
+    """Engine against engine in `variant` to the end; returns (plies, result)."""
+    g.load(variant)
+    g.set_text("tc", WATCH_TC)
+    g.select("mode", "watch")
+    wait_for("watch mode", lambda: g.state()["mode"] == "watch")
+    g.el("#new-game").click()
+    shot_at = 24 if variant in ("chess", "pacifist2") else None
+    end = time.time() + GAME_PATIENCE
+    while time.time() < end:
+        result = g.text("result")
+        if result:
+            break
+        if shot_at and len(g.moves()) >= shot_at:
+            if variant == "pacifist2":
+                g.el("#overlay").click()
+            g.shot(variant)
+            if variant == "pacifist2":
+                g.el("#overlay").click()
+            shot_at = None
+        time.sleep(0.2)
+    else:
+        raise AssertionError(f"{variant}: no result after {GAME_PATIENCE} s; moves {g.moves()}")
+    assert "illegal" not in result.lower(), f"{variant}: {result}"
+    plies = g.moves()
+    assert plies, f"{variant}: a game without moves ended: {result}"
+    # the page's board is the server's final position
+    st = g.state()
+    wait_for("the final board drawn", lambda: g.board() == st["board"])
+    print(f"watch {variant}: {len(plies)} plies, {result}")
+    return len(plies), result
+
+
+def pgn_import(g, workdir):
+    pgn_path = os.path.join(workdir, "match.pgn")
+    out = subprocess.run(
+        [ENGINE, "match", "-engine", f"cmd={ENGINE}", "name=one", "depth=2", "-engine", f"cmd={ENGINE}", "name=two",
+         "depth=2", "-variant", "pacifist", "-games", "2", "-pgnout", pgn_path],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    text = open(pgn_path).read()
+    first = text.split("\n\n[Event")[0]
+    movetext = re.sub(r"\{[^}]*\}", " ", "\n".join(l for l in first.splitlines() if not l.startswith("[")))
+    tokens = [t for t in movetext.split() if not re.match(r"^\d+\.+$", t) and t not in ("1-0", "0-1", "1/2-1/2", "*")]
+    fen_tag = re.search(r'\[FEN "([^"]+)"\]', first)
+    g.load("pacifist")
+    g.d.execute_script("const t = document.getElementById('pgn-text'); t.value = arguments[0]; t.dispatchEvent(new Event('input'));", text)
+    g.el("#pgn-import").click()
+    wait_for("the imported moves", lambda: g.moves() == tokens)
+    positions = replay(fen_tag.group(1) if fen_tag else None, tokens)
+    n = len(tokens)
+    assert len(g.d.find_elements(By.CSS_SELECTOR, "#moves [data-move]")) == n
+    boards = []
+    for k in sorted({1, 2, n // 2, n - 1, n} & set(range(1, n + 1))):
+        g.d.find_elements(By.CSS_SELECTOR, "#moves [data-move]")[k - 1].click()
+        want = placement(positions[k])
+        wait_for(f"the position after ply {k}", lambda: g.board() == want)
+        boards.append(g.board())
+    assert len({json.dumps(b, sort_keys=True) for b in boards}) > 1, "stepping does not change the board"
+    print(f"pgn import: {len(tokens)} plies stepped, ok")
+
+
+def replay(fen, moves):
+    """FEN placement after each ply, from the engine's own `d` (UCI)."""
+    script = ["uci", "setoption name UCI_Variant value pacifist"]
+    start = f"fen {fen}" if fen else "startpos"
+    for k in range(len(moves) + 1):
+        script.append(f"position {start} moves {' '.join(moves[:k])}".rstrip() if k else f"position {start}")
+        script.append("d")
+    script.append("quit")
+    out = subprocess.run([ENGINE], input="\n".join(script) + "\n", capture_output=True, text=True, timeout=60).stdout
+    fens = [l.split(": ", 1)[1] for l in out.splitlines() if l.startswith("Fen: ")]
+    assert len(fens) == len(moves) + 1, out[-2000:]
+    return fens
+
+
+def security(g):
+    status, body = http_json(g, "GET", "/api/state", token=False)
+    assert 400 <= status < 500, (status, body)
+    status, _ = http_json(g, "GET", "/", token=False)
+    assert 400 <= status < 500, status
+    status, body = http_json(g, "POST", "/api/new", {"variant": "chess", "fen": None, "mode": "hotseat"}, token=False)
+    assert 400 <= status < 500, (status, body)
+    status, body = http_json(g, "GET", "/api/state", headers={"Origin": "http://evil.example"})
+    assert 400 <= status < 500, (status, body)
+    status, body = http_json(g, "POST", "/api/undo", {}, headers={"Origin": "http://evil.example"})
+    assert 400 <= status < 500, (status, body)
+    status, body = http_json(g, "GET", "/api/state", headers={"Host": f"evil.example:{g.port}"})
+    assert 400 <= status < 500, (status, body)
+    status, body = http_json(g, "GET", "/api/state")
+    assert status == 200 and "variant" in body, (status, body)
+    print("security: ok")
+
+
+def summary(name, xs):
+    if not xs:
+        return f"{name}: no samples"
+    return f"{name}: {len(xs)} samples, median {statistics.median(xs):.1f} ms, worst {max(xs):.1f} ms"
+
+
+def main():
+    t0 = time.time()
+    workdir = tempfile.mkdtemp(prefix="turncoat-gui-test-")
+    g = Gui()
+    try:
+        security(g)
+        pacifist_diagrams(g)
+        subversion_payment(g)
+        apocalypse_turns(g)
+        pgn_import(g, workdir)
+        clicks = list(g.timings()["click"])
+        for variant in ["chess", "pacifist", "pacifist2", "subversion", "apocalypse"]:
+            watch_game(g, variant)
+        t = g.timings()
+        errors = g.js_errors()
+        assert not errors, errors
+    finally:
+        g.close()
+        shutil.rmtree(workdir, ignore_errors=True)
+    print(summary("click to board redrawn", clicks))
+    print(summary("engine move received to board drawn", t["engine"]))
+    print(f"total {time.time() - t0:.0f} s")
+    print("gui browser: ok")
+
+
+if __name__ == "__main__":
+    main()
