@@ -201,7 +201,7 @@
     const engines = s.engines || [];
     setOptions($('white-engine'), engines, s.white !== 'human' ? s.white : null);
     setOptions($('black-engine'), engines, s.black !== 'human' ? s.black : null);
-    setOptions($('analysis-engine'), engines, null);
+    setOptions($('analysis-engine'), engines, s.analysis_engine || null);
     if (!ui.tcDirty && document.activeElement !== $('tc') && s.tc) $('tc').value = s.tc;
     if (document.activeElement !== $('multipv') && s.multipv) $('multipv').value = s.multipv;
     if (!ui.fenDirty && document.activeElement !== $('fen')) $('fen').value = s.fen;
@@ -948,7 +948,7 @@
     }
     closeChooser();
     ui.sel = null;
-    ui.preview = { board: res.board, conversions: res.conversions || [], moves };
+    ui.preview = { board: res.board, conversions: res.conversions || (res.last && res.last.conversions) || [], moves };
     renderAll();
   }
 
