@@ -10,6 +10,7 @@
 
 pub mod sequential;
 pub mod simultaneous;
+pub mod story;
 
 pub use sequential::SequentialGame;
 pub use simultaneous::{PlyError, SimultaneousGame};

@@ -6,7 +6,9 @@ use crate::Variant;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +35,9 @@ pub enum Failure {
     TimeForfeit,
     Illegal(String),
     Startup(String),
+    /// The runner took the request back (`turncoat gui`: a take-back, a
+    /// new game); no side is to blame.
+    Interrupted,
 }
 
 impl fmt::Display for Failure {
@@ -43,6 +48,7 @@ impl fmt::Display for Failure {
             Failure::TimeForfeit => f.write_str("loses on time"),
             Failure::Illegal(m) => write!(f, "illegal move {m}"),
             Failure::Startup(e) => write!(f, "engine failed to start: {e}"),
+            Failure::Interrupted => f.write_str("was interrupted"),
         }
     }
 }
@@ -65,7 +71,7 @@ pub enum MoveLimit {
 
 /// What an engine answered: its move and its last reported score
 /// (centipawns from its own side, mates as ±(100000 - n)).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Answer {
     pub mv: String,
     pub score: Option<i32>,
@@ -77,7 +83,20 @@ pub struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    watch: Option<Watch>,
 }
+
+/// Someone watching an engine think (`turncoat gui`): every line it
+/// prints while asked, and a flag that takes the request back.
+pub struct Watch {
+    pub on_line: Box<dyn FnMut(&str) + Send>,
+    pub abort: Arc<AtomicBool>,
+}
+
+/// How often a watched engine's abort flag is looked at.
+const ABORT_POLL: Duration = Duration::from_millis(20);
+/// How long an interrupted engine may take to answer `stop`.
+const STOP_PATIENCE: Duration = Duration::from_secs(3);
 
 const HANDSHAKE: Duration = Duration::from_secs(10);
 
@@ -178,6 +197,7 @@ impl EngineProcess {
             child,
             stdin,
             lines: rx,
+            watch: None,
         })
     }
 
@@ -186,7 +206,8 @@ impl EngineProcess {
         self.stdin.flush().map_err(|_| Failure::Crashed)
     }
 
-    /// Reads lines until `done` says stop, or the deadline passes.
+    /// Reads lines until `done` says stop, or the deadline passes; a
+    /// watcher sees every line, and its abort flag ends the wait.
     fn read_until(
         &mut self,
         deadline: Instant,
@@ -194,15 +215,66 @@ impl EngineProcess {
     ) -> Result<(), Failure> {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            let wait = match &self.watch {
+                Some(w) if w.abort.load(Ordering::Relaxed) => return Err(Failure::Interrupted),
+                Some(_) => left.min(ABORT_POLL),
+                None => left,
+            };
+            match self.lines.recv_timeout(wait) {
                 Ok(line) => {
+                    if let Some(w) = &mut self.watch {
+                        (w.on_line)(&line);
+                    }
                     if done(&line) {
                         return Ok(());
                     }
                 }
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
                 Err(RecvTimeoutError::Timeout) => return Err(Failure::Hung),
                 Err(RecvTimeoutError::Disconnected) => return Err(Failure::Crashed),
             }
+        }
+    }
+
+    /// Lets `watch` see this engine's output and take requests back.
+    pub fn set_watch(&mut self, watch: Watch) {
+        self.watch = Some(watch);
+    }
+
+    /// After an interrupted request: stops the search and waits for its
+    /// move (discarded), so the engine is ready for the next request.
+    fn settle(&mut self) -> Result<(), Failure> {
+        let watch = self.watch.take();
+        let stop = match self.config.protocol {
+            Protocol::Uci => "stop",
+            Protocol::Xboard => "?",
+        };
+        let result = self.send(stop).and_then(|()| {
+            self.read_until(Instant::now() + STOP_PATIENCE, |l| {
+                l.starts_with("bestmove") || l.starts_with("move ")
+            })
+        });
+        self.watch = watch;
+        result
+    }
+
+    /// Analyses the position `start_fen` + `moves` over UCI with
+    /// `multipv` lines until the watcher's abort flag is set; the watcher
+    /// sees the `info` lines. Ends with the search stopped.
+    pub fn analyse(
+        &mut self,
+        start_fen: &str,
+        moves: &[String],
+        multipv: u32,
+    ) -> Result<(), Failure> {
+        self.send(&format!("setoption name MultiPV value {multipv}"))?;
+        self.send(&uci_position(start_fen, moves))?;
+        self.send("go infinite")?;
+        // No deadline: an infinite search ends when the watcher says so.
+        let forever = Instant::now() + Duration::from_secs(365 * 24 * 3600);
+        match self.read_until(forever, |l| l.starts_with("bestmove")) {
+            Err(Failure::Interrupted) => self.settle(),
+            other => other,
         }
     }
 
@@ -237,8 +309,25 @@ impl EngineProcess {
     }
 
     /// Asks for a move in the position `start_fen` + `moves`. `grace` is
-    /// added to the deadline derived from the limit (transport lag).
+    /// added to the deadline derived from the limit (transport lag). A
+    /// request a watcher takes back leaves the engine stopped and ready.
     pub fn request_move(
+        &mut self,
+        variant: Variant,
+        start_fen: &str,
+        moves: &[String],
+        white_to_move: bool,
+        limit: MoveLimit,
+        grace: Duration,
+    ) -> Result<Answer, Failure> {
+        let answer = self.ask_move(variant, start_fen, moves, white_to_move, limit, grace);
+        if answer == Err(Failure::Interrupted) {
+            self.settle()?;
+        }
+        answer
+    }
+
+    fn ask_move(
         &mut self,
         variant: Variant,
         start_fen: &str,
@@ -265,12 +354,7 @@ impl EngineProcess {
         let mut mv = None;
         match self.config.protocol {
             Protocol::Uci => {
-                let mut line = format!("position fen {start_fen}");
-                if !moves.is_empty() {
-                    line.push_str(" moves ");
-                    line.push_str(&moves.join(" "));
-                }
-                self.send(&line)?;
+                self.send(&uci_position(start_fen, moves))?;
                 self.send(&uci_go(limit))?;
                 self.read_until(deadline, |l| {
                     if let Some(s) = parse_uci_score(l) {
@@ -336,6 +420,16 @@ impl Drop for EngineProcess {
             let _ = self.child.wait();
         }
     }
+}
+
+/// `position fen ... [moves ...]`.
+fn uci_position(start_fen: &str, moves: &[String]) -> String {
+    let mut line = format!("position fen {start_fen}");
+    if !moves.is_empty() {
+        line.push_str(" moves ");
+        line.push_str(&moves.join(" "));
+    }
+    line
 }
 
 fn uci_go(limit: MoveLimit) -> String {

@@ -18,11 +18,11 @@ pub mod clock;
 pub mod engine;
 pub mod openings;
 pub mod pgn;
-mod players;
+pub mod players;
 pub mod referee;
 pub mod result;
 pub mod stats;
-mod turn;
+pub mod turn;
 
 use crate::board::Color;
 use crate::output::out;

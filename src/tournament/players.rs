@@ -1,9 +1,11 @@
-//! The two engines of a game, each under its time control: started for
-//! the game, asked for moves with the runner's clocks, ended afterwards.
-//! An engine that fails here loses the game.
+//! The two players of a game, each under its time control: asked for
+//! moves with the runner's clocks, ended afterwards. In `turncoat match`
+//! both are engine processes started for the game; in `turncoat gui` a
+//! seat may also be a person at the board. A player that fails here
+//! loses the game.
 
 use super::clock::{Clocks, Limit};
-use super::engine::{Answer, EngineConfig, EngineProcess, Failure};
+use super::engine::{Answer, EngineConfig, EngineProcess, Failure, MoveLimit};
 use super::result::GameResult;
 use crate::board::Color;
 use crate::Variant;
@@ -12,11 +14,48 @@ use std::time::Duration;
 /// Time allowed beyond an engine's own limit before it counts as hung.
 const GRACE: Duration = Duration::from_millis(500);
 
-pub(super) struct Players {
+/// One side's player: asked for its move in a position given as the
+/// start FEN and the moves since, within a time limit.
+pub trait Seat {
+    /// The move for the side to move after `moves` from `start_fen`; the
+    /// answer is due within `limit` plus `grace`.
+    fn request_move(
+        &mut self,
+        variant: Variant,
+        start_fen: &str,
+        moves: &[String],
+        white_to_move: bool,
+        limit: MoveLimit,
+        grace: Duration,
+    ) -> Result<Answer, Failure>;
+
+    /// The game is over for this player.
+    fn quit(self: Box<Self>);
+}
+
+impl Seat for EngineProcess {
+    fn request_move(
+        &mut self,
+        variant: Variant,
+        start_fen: &str,
+        moves: &[String],
+        white_to_move: bool,
+        limit: MoveLimit,
+        grace: Duration,
+    ) -> Result<Answer, Failure> {
+        EngineProcess::request_move(self, variant, start_fen, moves, white_to_move, limit, grace)
+    }
+
+    fn quit(self: Box<Self>) {
+        EngineProcess::quit(*self)
+    }
+}
+
+pub struct Players {
     variant: Variant,
     start_fen: String,
     /// White's and black's.
-    engines: [EngineProcess; 2],
+    seats: [Box<dyn Seat>; 2],
     clocks: Clocks,
 }
 
@@ -34,12 +73,28 @@ impl Players {
         };
         let white = start(Color::White)?;
         let black = start(Color::Black)?;
-        Ok(Players {
+        Ok(Players::seated(
+            variant,
+            start_fen,
+            [Box::new(white), Box::new(black)],
+            [sides[0].1, sides[1].1],
+        ))
+    }
+
+    /// White's and black's players, already started, for a game from
+    /// `start_fen` under `limits`.
+    pub fn seated(
+        variant: Variant,
+        start_fen: &str,
+        seats: [Box<dyn Seat>; 2],
+        limits: [Limit; 2],
+    ) -> Players {
+        Players {
             variant,
             start_fen: start_fen.to_string(),
-            engines: [white, black],
-            clocks: Clocks::new([sides[0].1, sides[1].1]),
-        })
+            seats,
+            clocks: Clocks::new(limits),
+        }
     }
 
     /// Asks `side` for its move after `moves` (from the start FEN), its
@@ -51,7 +106,7 @@ impl Players {
         own_moves: u32,
     ) -> Result<Answer, GameResult> {
         let limit = self.clocks.limit_of(side);
-        let answer = self.engines[side.index()]
+        let answer = self.seats[side.index()]
             .request_move(
                 self.variant,
                 &self.start_fen,
@@ -67,9 +122,9 @@ impl Players {
         Ok(answer)
     }
 
-    pub(super) fn quit(self) {
-        for engine in self.engines {
-            engine.quit();
+    pub fn quit(self) {
+        for seat in self.seats {
+            seat.quit();
         }
     }
 }

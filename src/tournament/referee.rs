@@ -74,7 +74,8 @@ fn play_out(
 
 /// One turn and the checks around it: the rules' end and `-maxmoves`
 /// before, adjudication by score after. `Err` is the end of the game.
-fn next_turn(
+/// (`turncoat gui` plays its games with engines turn by turn with this.)
+pub fn next_turn(
     game: &mut Game,
     players: &mut Players,
     sheet: &mut ScoreSheet,

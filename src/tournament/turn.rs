@@ -13,14 +13,14 @@ use crate::game::{SequentialGame, SimultaneousGame};
 /// What a game has written down so far: the moves in the variant's
 /// notation from the start FEN (as the engines are sent them), and the
 /// scores the engines reported, oldest first.
-pub(super) struct ScoreSheet {
-    pub(super) moves: Vec<String>,
-    pub(super) scores: Vec<(Color, i32)>,
+pub struct ScoreSheet {
+    pub moves: Vec<String>,
+    pub scores: Vec<(Color, i32)>,
 }
 
 impl ScoreSheet {
     /// A sheet that begins with the opening's moves.
-    pub(super) fn new(opening: Vec<String>) -> ScoreSheet {
+    pub fn new(opening: Vec<String>) -> ScoreSheet {
         ScoreSheet {
             moves: opening,
             scores: Vec::new(),
@@ -35,7 +35,7 @@ impl ScoreSheet {
 }
 
 /// One turn of a game that has not ended.
-pub(super) trait Turn {
+pub trait Turn {
     /// Asks the engine(s) to move, plays the move(s) by the rules and
     /// writes them down; `Err` when an engine loses in doing so.
     fn play_turn(

@@ -46,6 +46,14 @@ impl Variant {
     }
 }
 
+/// One wave of a conversion cascade (RULES.md 2.3): the squares whose
+/// pieces converted in it, and the position after it.
+#[derive(Clone, Debug)]
+pub struct Wave {
+    pub converted: crate::board::Bitboard,
+    pub position: Position,
+}
+
 /// The rules of one 8x8 variant. Implemented by zero-sized types so that
 /// hot loops (perft, search) can be monomorphised with [`with_rules!`](crate::with_rules).
 pub trait Rules {
@@ -179,6 +187,13 @@ pub trait Rules {
     /// moves by what they win and keeps the positions to search them. In
     /// the capture variants the captured piece tells the gain.
     const PLAY_TO_ORDER: bool = false;
+
+    /// The conversion cascade of `mv` wave by wave (RULES.md 2.3), for
+    /// showing it: the position after the move's pieces moved, then each
+    /// wave. Empty in the variants without cascades.
+    fn cascade_waves(_pos: &Position, _mv: Move) -> Vec<Wave> {
+        Vec::new()
+    }
 
     /// The opponent's pieces that convert after (almost) any move of the
     /// side to move, whatever it is: in the pacifist variants, those it

@@ -54,6 +54,19 @@ impl Position {
         with_rules!(self.board_variant(), R => R::influence_map(self))
     }
 
+    /// The conversion cascade of the legal move `mv`, wave by wave
+    /// (RULES.md 2.3); empty in the variants without cascades.
+    pub fn cascade_waves(&self, mv: Move) -> Vec<super::Wave> {
+        with_rules!(self.board_variant(), R => R::cascade_waves(self, mv))
+    }
+
+    /// The opponent's pieces the side to move has left over-persuaded:
+    /// they convert after its move unless the move changes that (RULES.md
+    /// 2.3). Empty in the capture variants.
+    pub fn pending_conversions(&self) -> crate::board::Bitboard {
+        with_rules!(self.board_variant(), R => R::pending_conversions(self))
+    }
+
     /// The move in the variant's notation (RULES.md 2.6, 4.4).
     pub fn move_to_uci(&self, mv: Move, chess960: bool) -> String {
         with_rules!(self.board_variant(), R => R::format_move(self, mv, chess960))

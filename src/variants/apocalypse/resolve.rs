@@ -149,6 +149,11 @@ impl ApocalypseGame {
         self.positions.push(next);
     }
 
+    /// The start-of-turn position before the last turn.
+    pub fn position_before_last(&self) -> Option<&ApocalypsePosition> {
+        self.positions.len().checked_sub(2).map(|i| &self.positions[i])
+    }
+
     /// Takes back the last turn.
     pub fn undo_turn(&mut self) -> Option<(Ply, Ply)> {
         if self.positions.len() > 1 {

@@ -9,7 +9,7 @@
 pub mod influence;
 
 use self::influence::{influence, over_persuaded, Weights};
-use super::Rules;
+use super::{Rules, Wave};
 use crate::board::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::board::fen::CastlingPieces;
 use crate::board::position::{castle_king_destination, castle_rook_destination};
@@ -66,6 +66,10 @@ impl<W: Weights> Rules for Pacifist<W> {
 
     /// Every move may convert; only playing it tells what.
     const PLAY_TO_ORDER: bool = true;
+
+    fn cascade_waves(pos: &Position, mv: Move) -> Vec<Wave> {
+        cascade_waves::<W>(pos, mv)
+    }
 
     fn pending_conversions(pos: &Position) -> Bitboard {
         let us = pos.side_to_move();
@@ -158,6 +162,38 @@ pub fn cascade<W: Weights>(pos: &mut Position, mover: Color) -> u32 {
             pos.convert(sq, kind);
         }
         converted += turning.count();
+    }
+}
+
+/// The cascade of `mv` told wave by wave (RULES.md 2.3), for showing it:
+/// the position once the move's pieces have moved, then each wave's
+/// converted squares with the position after it. Not on the search's
+/// path, which needs only [`cascade`]'s end.
+pub fn cascade_waves<W: Weights>(pos: &Position, mv: Move) -> Vec<Wave> {
+    let mover = pos.side_to_move();
+    let mut p = *pos;
+    move_pieces(&mut p, mv);
+    let mut waves = vec![Wave {
+        converted: Bitboard::EMPTY,
+        position: p,
+    }];
+    loop {
+        let candidates = p.by_color(mover.flip()) & p.attack_map(mover);
+        let turning = candidates
+            .into_iter()
+            .filter(|&sq| over_persuaded::<W>(&p, sq, mover.flip()))
+            .fold(Bitboard::EMPTY, Bitboard::with);
+        if turning.is_empty() {
+            return waves;
+        }
+        for sq in turning {
+            let kind = p.kind_at(sq).expect("a piece on a converting square");
+            p.convert(sq, kind);
+        }
+        waves.push(Wave {
+            converted: turning,
+            position: p,
+        });
     }
 }
 
