@@ -14,6 +14,7 @@ pub mod cli;
 pub mod engine;
 pub mod eval;
 pub mod game;
+pub mod gui;
 mod output;
 pub mod perft;
 pub mod protocol;

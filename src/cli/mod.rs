@@ -38,6 +38,11 @@ const SUBCOMMANDS: &[Subcommand] = &[
         help: crate::tournament::args::HELP,
         run: crate::tournament::run,
     },
+    Subcommand {
+        name: "gui",
+        help: crate::gui::args::HELP,
+        run: crate::gui::run,
+    },
 ];
 
 /// Whether the arguments ask for help: `--help` or `-h` anywhere, as most
@@ -140,6 +145,7 @@ fn bench_command(args: &[String]) -> i32 {
 pub const USAGE: &str = "usage:
   turncoat                 (UCI protocol loop; XBoard when the first line is `xboard`)
   turncoat bench [--threads N] [--depth-offset D]
+  turncoat gui [--port N] [--engine NAME=COMMAND]... [--no-open]
   turncoat match -engine cmd=PATH ... -engine cmd=PATH ... -variant V ...
   turncoat perft [--variant V] [--fen FEN] [--divide] [--chess960] DEPTH
   turncoat perft-suite FILE.epd [--max-depth D] [--variant V]

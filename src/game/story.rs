@@ -158,9 +158,7 @@ impl SequentialGame {
         let mut removed = Vec::new();
         for sq in (0..64).map(Square::new) {
             match (before.piece_at(sq), after.piece_at(sq)) {
-                (Some(b), Some(a))
-                    if b.color != a.color && (sq != mv.to() || subversion) =>
-                {
+                (Some(b), Some(a)) if b.color != a.color && (sq != mv.to() || subversion) => {
                     conversions.push(sq.to_string())
                 }
                 (Some(_), None) if sq != mv.from() || subversion => removed.push(sq.to_string()),
@@ -193,8 +191,8 @@ impl SimultaneousGame {
         let &(white, black) = self.turns().turns().last()?;
         let before = self.turns().position_before_last()?;
         let valid = [white.condition_holds(&black), black.condition_holds(&white)];
-        let collision = (valid == [true, true] && white.end() == black.end())
-            .then(|| white.end().to_string());
+        let collision =
+            (valid == [true, true] && white.end() == black.end()).then(|| white.end().to_string());
         let relocations = [white, black]
             .iter()
             .zip(valid)
@@ -250,7 +248,9 @@ mod tests {
         by_waves.sort();
         assert_eq!(by_waves, converted);
         assert_eq!(story.waves.last().unwrap().1, g.placement());
-        assert!(story.waves[0].1.contains(&("f5".to_string(), "wN".to_string())));
+        assert!(story.waves[0]
+            .1
+            .contains(&("f5".to_string(), "wN".to_string())));
     }
 
     #[test]

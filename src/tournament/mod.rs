@@ -331,7 +331,7 @@ fn schedule(args: &MatchArgs) -> Result<Vec<Scheduled>, String> {
 }
 
 /// The date as PGN wants it (`YYYY.MM.DD`), from the system clock.
-fn today() -> String {
+pub fn today() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

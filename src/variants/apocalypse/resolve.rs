@@ -151,7 +151,10 @@ impl ApocalypseGame {
 
     /// The start-of-turn position before the last turn.
     pub fn position_before_last(&self) -> Option<&ApocalypsePosition> {
-        self.positions.len().checked_sub(2).map(|i| &self.positions[i])
+        self.positions
+            .len()
+            .checked_sub(2)
+            .map(|i| &self.positions[i])
     }
 
     /// Takes back the last turn.

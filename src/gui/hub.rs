@@ -1,0 +1,526 @@
+//! The server's one session and everything that changes it: the page's
+//! actions (from the HTTP handlers) and the reports of the thread that
+//! plays or analyses (seats, engines, the referee). After every change
+//! the new state goes to every page over the live channel.
+
+use super::runner::{self, Runner, Target};
+use super::search_line::{self, SearchLine};
+use super::session::{ClockView, Mode, Session};
+use super::view;
+use crate::board::Color;
+use crate::game::Game;
+use crate::tournament::engine::{EngineConfig, Failure, MoveLimit};
+use crate::tournament::result::{GameResult, WinBy};
+use crate::Variant;
+use serde_json::Value;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
+
+/// One message of the live channel: its SSE event name and JSON data.
+#[derive(Clone, Debug)]
+pub struct Event {
+    pub name: &'static str,
+    pub data: Arc<str>,
+}
+
+/// Why an action was refused: an HTTP status and a message for the user.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub status: u16,
+    pub message: String,
+}
+
+fn refuse(status: u16, message: impl Into<String>) -> Refusal {
+    Refusal {
+        status,
+        message: message.into(),
+    }
+}
+
+/// How long a move's request waits for the referee to have played it.
+const MOVE_PATIENCE: Duration = Duration::from_secs(5);
+
+pub struct Hub {
+    /// The engines named on the command line (the page chooses among
+    /// these, by index, and never names a command).
+    pub engines: Vec<EngineConfig>,
+    session: Mutex<Session>,
+    /// Signalled whenever the runner reports, for a move's request that
+    /// waits to see its move played.
+    progress: Condvar,
+    runner: Mutex<Option<Runner>>,
+    events: broadcast::Sender<Event>,
+    /// Engine output arrived that no page has seen yet.
+    dirty: AtomicBool,
+}
+
+impl Hub {
+    pub fn new(engines: Vec<EngineConfig>) -> Arc<Hub> {
+        let (events, _) = broadcast::channel(256);
+        Arc::new(Hub {
+            engines,
+            session: Mutex::new(Session::new()),
+            progress: Condvar::new(),
+            runner: Mutex::new(None),
+            events,
+            dirty: AtomicBool::new(false),
+        })
+    }
+
+    pub fn subscribe(&self) -> broadcast::Receiver<Event> {
+        self.events.subscribe()
+    }
+
+    /// The session, also after a thread panicked while holding it (its
+    /// data is still a consistent game: every change is made in one go).
+    fn session(&self) -> MutexGuard<'_, Session> {
+        self.session.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn runner(&self) -> MutexGuard<'_, Option<Runner>> {
+        self.runner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The state JSON the page draws.
+    pub fn state(&self) -> Value {
+        view::state(&self.session(), &self.engines)
+    }
+
+    /// The PGN of the game (as `turncoat match -pgnout` writes one).
+    pub fn pgn(&self) -> String {
+        view::pgn(&self.session())
+    }
+
+    fn send(&self, name: &'static str, data: String) {
+        // No page listening is no error.
+        let _ = self.events.send(Event {
+            name,
+            data: data.into(),
+        });
+    }
+
+    /// Sends the state to every page.
+    pub fn publish(&self) {
+        self.dirty.store(false, Ordering::Relaxed);
+        let state = self.state().to_string();
+        self.send("state", state);
+    }
+
+    /// Publishes if engine output arrived since the last state (called
+    /// a few times a second, so a fast engine does not flood the pages).
+    pub fn flush(&self) {
+        if self.dirty.swap(false, Ordering::Relaxed) {
+            self.publish();
+        }
+    }
+
+    // ----- the page's actions -------------------------------------------
+
+    /// A new game: variant, start FEN, mode, engines and time control.
+    pub fn new_game(
+        self: &Arc<Self>,
+        variant: &str,
+        fen: Option<&str>,
+        mode: Option<&str>,
+        sides: [Option<&str>; 2],
+        tc: Option<&str>,
+    ) -> Result<Value, Refusal> {
+        let variant = Variant::from_name(variant)
+            .ok_or_else(|| refuse(422, format!("unknown variant '{variant}'")))?;
+        let mode = self.parse_mode(mode)?;
+        let sides = self.parse_sides(sides)?;
+        self.stop_runner();
+        {
+            let mut s = self.session();
+            if let Some(tc) = tc {
+                s.set_tc(tc).map_err(|e| refuse(422, e))?;
+            }
+            s.new_game(variant, fen).map_err(|e| refuse(422, e))?;
+            if let Some(m) = mode {
+                s.mode = m;
+            }
+            s.sides = merge_sides(s.sides, sides);
+            s.message.clear();
+        }
+        self.start_runner();
+        Ok(self.published())
+    }
+
+    /// Changes who plays, keeping the game (from the position shown).
+    pub fn set_mode(
+        self: &Arc<Self>,
+        mode: &str,
+        sides: [Option<&str>; 2],
+        tc: Option<&str>,
+    ) -> Result<Value, Refusal> {
+        let mode = self.parse_mode(Some(mode))?.expect("a mode was given");
+        let sides = self.parse_sides(sides)?;
+        self.stop_runner();
+        {
+            let mut s = self.session();
+            if let Some(tc) = tc {
+                s.set_tc(tc).map_err(|e| refuse(422, e))?;
+            }
+            s.mode = mode;
+            s.sides = merge_sides(s.sides, sides);
+            s.reset_live();
+        }
+        self.start_runner();
+        Ok(self.published())
+    }
+
+    /// The person's move (ply) in the variant's notation.
+    pub fn play(self: &Arc<Self>, text: &str) -> Result<Value, Refusal> {
+        let text = text.trim();
+        // The runner's lock is taken before the session's, never after.
+        let inbox = self.runner().as_ref().and_then(Runner::inbox);
+        let mut s = self.session();
+        let side = s
+            .human_side()
+            .ok_or_else(|| refuse(409, "it is not your move"))?;
+        let legal = s.game.moves_for(side);
+        let known = legal.iter().any(|m| m.eq_ignore_ascii_case(text));
+        if !known && s.game.clone().play_text(text).is_err() {
+            return Err(refuse(422, format!("illegal move '{text}'")));
+        }
+        if !s.mode.is_game() {
+            s.play(text).map_err(|e| refuse(422, e))?;
+            s.message.clear();
+            drop(s);
+            self.retarget();
+            return Ok(self.published());
+        }
+        let inbox = inbox.ok_or_else(|| refuse(409, "no game is running"))?;
+        let before = progress_mark(&s);
+        let generation = s.generation;
+        inbox
+            .send(text.to_string())
+            .map_err(|_| refuse(409, "the game has ended"))?;
+        let (s, _) = self
+            .progress
+            .wait_timeout_while(s, MOVE_PATIENCE, |s| {
+                s.generation == generation && (progress_mark(s) == before || !s.is_settled())
+            })
+            .unwrap_or_else(|e| e.into_inner());
+        drop(s);
+        Ok(self.state())
+    }
+
+    /// Takes back (see [`Session::undo`]).
+    pub fn undo(self: &Arc<Self>) -> Result<Value, Refusal> {
+        self.stop_runner();
+        let undone = self.session().undo();
+        self.start_runner();
+        if !undone {
+            return Err(refuse(409, "there is no move to take back"));
+        }
+        Ok(self.published())
+    }
+
+    /// Shows the position after `ply` plies; a game in progress becomes
+    /// an analysis there.
+    pub fn goto(self: &Arc<Self>, ply: usize) -> Result<Value, Refusal> {
+        let mut s = self.session();
+        if ply > s.line.len() {
+            return Err(refuse(422, format!("the game has {} plies", s.line.len())));
+        }
+        if s.mode.is_game() {
+            drop(s);
+            self.stop_runner();
+            s = self.session();
+            s.mode = Mode::Analysis;
+            s.reset_live();
+        }
+        s.goto(ply);
+        drop(s);
+        self.retarget();
+        Ok(self.published())
+    }
+
+    /// Analysis settings: lines and engine.
+    pub fn set_analysis(
+        self: &Arc<Self>,
+        multipv: Option<u32>,
+        engine: Option<&str>,
+    ) -> Result<Value, Refusal> {
+        let engine = match engine {
+            Some(name) => Some(self.engine_index(name)?),
+            None => None,
+        };
+        if let Some(n) = multipv {
+            if !(1..=16).contains(&n) {
+                return Err(refuse(422, "MultiPV must be from 1 to 16"));
+            }
+        }
+        self.stop_runner();
+        {
+            let mut s = self.session();
+            s.multipv = multipv.unwrap_or(s.multipv);
+            s.analysis_engine = engine.unwrap_or(s.analysis_engine);
+            s.output.clear();
+            s.generation += 1;
+        }
+        self.start_runner();
+        Ok(self.published())
+    }
+
+    /// The board after `moves` from the position shown, the game left as
+    /// it is (a PV previewed).
+    pub fn preview(&self, moves: &[String]) -> Result<Value, Refusal> {
+        let mut game = self.session().game.clone();
+        let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
+        game.play_list(&texts)
+            .map_err(|e| refuse(422, e.to_string()))?;
+        Ok(view::preview(&game))
+    }
+
+    /// Loads game `index` of a PGN text, shown from its start.
+    pub fn import_pgn(self: &Arc<Self>, text: &str, index: usize) -> Result<Value, Refusal> {
+        let games = super::pgn_import::parse(text).map_err(|e| refuse(422, e))?;
+        let game = games.get(index).cloned().ok_or_else(|| {
+            refuse(
+                422,
+                format!("the PGN holds {} games, no game {index}", games.len()),
+            )
+        })?;
+        self.stop_runner();
+        {
+            let mut s = self.session();
+            s.load(&game)
+                .map_err(|e| refuse(422, format!("{}: {e}", game.label)))?;
+            s.mode = Mode::Analysis;
+            s.imported = games;
+            s.message.clear();
+        }
+        self.start_runner();
+        Ok(self.published())
+    }
+
+    /// Starts what the session's mode needs (the server's start).
+    pub fn start(self: &Arc<Self>) {
+        self.start_runner();
+    }
+
+    /// Ends the running game or analysis and its engines (server exit).
+    pub fn shutdown(&self) {
+        self.stop_runner();
+    }
+
+    fn published(&self) -> Value {
+        let state = self.state();
+        self.dirty.store(false, Ordering::Relaxed);
+        self.send("state", state.to_string());
+        state
+    }
+
+    fn parse_mode(&self, mode: Option<&str>) -> Result<Option<Mode>, Refusal> {
+        match mode {
+            None => Ok(None),
+            Some(m) => Mode::from_name(m)
+                .map(Some)
+                .ok_or_else(|| refuse(422, format!("unknown mode '{m}'"))),
+        }
+    }
+
+    fn engine_index(&self, name: &str) -> Result<usize, Refusal> {
+        self.engines
+            .iter()
+            .position(|e| e.name == name)
+            .ok_or_else(|| refuse(422, format!("no engine is named '{name}'")))
+    }
+
+    fn parse_sides(&self, sides: [Option<&str>; 2]) -> Result<[Option<usize>; 2], Refusal> {
+        let pick = |name: Option<&str>| name.map(|n| self.engine_index(n)).transpose();
+        Ok([pick(sides[0])?, pick(sides[1])?])
+    }
+
+    // ----- the runner ---------------------------------------------------
+
+    fn stop_runner(&self) {
+        if let Some(r) = self.runner().take() {
+            r.stop();
+        }
+    }
+
+    /// Starts what the mode needs: the referee's game, or the analysis.
+    fn start_runner(self: &Arc<Self>) {
+        let mut slot = self.runner();
+        if let Some(old) = slot.take() {
+            old.stop();
+        }
+        let mut s = self.session();
+        if !s.mode.is_game() {
+            let target = Target::of(&s);
+            *slot = runner::start_analysis(self.clone(), &s, target);
+            return;
+        }
+        s.prepare_game();
+        let names = Color::ALL.map(|side| view::seat_name(&s, &self.engines, side));
+        s.players = Some((names[0].clone(), names[1].clone()));
+        *slot = Some(runner::start_game(self.clone(), &s));
+        // The answer to the page's action shows whose move it is: the
+        // referee asks a seat within moments (or finds the game over).
+        let _ = self
+            .progress
+            .wait_timeout_while(s, MOVE_PATIENCE, |s| !s.is_settled())
+            .unwrap_or_else(|e| e.into_inner());
+    }
+
+    /// The analysis follows the position shown.
+    fn retarget(self: &Arc<Self>) {
+        let target = Target::of(&self.session());
+        let mut slot = self.runner();
+        if slot.as_ref().is_some_and(|r| r.retarget(target.clone())) {
+            return;
+        }
+        if let Some(old) = slot.take() {
+            old.stop();
+        }
+        let s = self.session();
+        *slot = runner::start_analysis(self.clone(), &s, target);
+    }
+
+    // ----- reports of the runner ----------------------------------------
+
+    /// Runs `f` on the session if `generation` is still current, then
+    /// tells the pages and any waiting move request.
+    fn report(&self, generation: u64, f: impl FnOnce(&mut Session)) {
+        let mut s = self.session();
+        if s.generation != generation {
+            return;
+        }
+        f(&mut s);
+        drop(s);
+        self.progress.notify_all();
+        self.publish();
+    }
+
+    /// A seat is asked for `side`'s move under `limit`.
+    pub fn asking(&self, generation: u64, side: Color, limit: MoveLimit, human: bool) {
+        self.report(generation, |s| {
+            s.live.awaiting = human.then_some(side);
+            s.live.thinking = (!human).then_some(side);
+            if !human {
+                s.output.clear();
+            }
+            if let MoveLimit::Clock { wtime, btime, .. } = limit {
+                s.live.clock = Some(ClockView {
+                    left: [wtime, btime],
+                    running: Some((side, Instant::now())),
+                });
+            }
+        });
+    }
+
+    /// A seat answered after `elapsed`; `ply` is the index its move will
+    /// have in the line, `score` the engine's (from its side).
+    pub fn answered(
+        &self,
+        generation: u64,
+        side: Color,
+        ply: usize,
+        score: Option<i32>,
+        elapsed: Duration,
+    ) {
+        self.report(generation, |s| {
+            s.live.awaiting = None;
+            s.live.thinking = None;
+            if let Some(clock) = &mut s.live.clock {
+                let left = &mut clock.left[side.index()];
+                *left = left.saturating_sub(elapsed);
+                clock.running = None;
+            }
+            if matches!(s.game, Game::Simultaneous(_)) && side == Color::White {
+                s.live.white_chosen = true;
+            }
+            if let Some(score) = score {
+                if s.evals.len() <= ply {
+                    s.evals.resize(ply + 1, None);
+                }
+                s.evals[ply] = Some(match side {
+                    Color::White => score,
+                    Color::Black => -score,
+                });
+            }
+        });
+    }
+
+    /// The referee played a turn: `game` is the game now, `moves` its
+    /// whole line.
+    pub fn turn_played(&self, generation: u64, game: &Game, moves: &[String]) {
+        self.report(generation, |s| {
+            s.line = moves.to_vec();
+            s.cursor = moves.len();
+            s.game = game.clone();
+            s.live.white_chosen = false;
+            s.evals.resize(moves.len() + 1, None);
+        });
+    }
+
+    /// The referee's game ended with `result`.
+    pub fn game_over(&self, generation: u64, result: GameResult) {
+        if matches!(
+            &result,
+            GameResult::WhiteWins(WinBy::Forfeit(Failure::Interrupted))
+                | GameResult::BlackWins(WinBy::Forfeit(Failure::Interrupted))
+        ) {
+            return;
+        }
+        self.report(generation, |s| {
+            if s.game.outcome().is_none() {
+                s.ended = Some(result);
+            }
+            s.live.awaiting = None;
+            s.live.thinking = None;
+            s.live.white_chosen = false;
+            if let Some(clock) = &mut s.live.clock {
+                clock.running = None;
+            }
+        });
+    }
+
+    /// An engine printed `line` while searching for `side`.
+    pub fn engine_line(&self, generation: u64, engine: &str, side: Color, line: &str) {
+        if !line.starts_with("info") {
+            return;
+        }
+        let event = serde_json::json!({
+            "engine": engine,
+            "side": search_line::side_code(side),
+            "line": line,
+        });
+        let Some(parsed) = SearchLine::parse(engine, side, line) else {
+            return;
+        };
+        {
+            let mut s = self.session();
+            if s.generation != generation {
+                return;
+            }
+            if !s.mode.is_game() && parsed.multipv == 1 {
+                let at = s.cursor;
+                s.evals[at] = parsed.cp;
+            }
+            search_line::merge(&mut s.output, parsed);
+        }
+        self.send("engine", event.to_string());
+        self.dirty.store(true, Ordering::Relaxed);
+    }
+
+    /// A message for the user (an engine that failed to start, ...).
+    pub fn notice(&self, generation: u64, message: String) {
+        self.report(generation, |s| s.message = message);
+    }
+}
+
+/// What a move's request waits to see change: plies played, and the
+/// hidden white choice of an apocalypse turn.
+fn progress_mark(s: &Session) -> (usize, bool) {
+    (s.line.len(), s.live.white_chosen)
+}
+
+fn merge_sides(old: [usize; 2], new: [Option<usize>; 2]) -> [usize; 2] {
+    [new[0].unwrap_or(old[0]), new[1].unwrap_or(old[1])]
+}

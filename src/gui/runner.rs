@@ -1,0 +1,424 @@
+//! The thread behind the board: in a game mode the referee of `turncoat
+//! match` plays the game turn by turn with two seats — an engine process,
+//! or the person at the board whose moves come from the page; in analysis
+//! an engine searches the position shown until it changes. Either thread
+//! reports to the [`Hub`] and stops when told.
+
+use super::hub::Hub;
+use super::session::{Mode, Session};
+use crate::board::Color;
+use crate::game::Game;
+use crate::tournament::adjudication::Adjudication;
+use crate::tournament::clock::Limit;
+use crate::tournament::engine::{Answer, EngineConfig, EngineProcess, Failure, MoveLimit, Watch};
+use crate::tournament::players::{Players, Seat};
+use crate::tournament::referee;
+use crate::tournament::result::GameResult;
+use crate::tournament::turn::ScoreSheet;
+use crate::Variant;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// How often a waiting thread looks at its stop flag.
+const POLL: Duration = Duration::from_millis(20);
+
+/// The running thread and the handles to steer it.
+pub struct Runner {
+    /// Takes back what the thread is doing (a move asked, a search).
+    abort: Arc<AtomicBool>,
+    /// The person's moves, in a game.
+    inbox: Option<Sender<String>>,
+    /// New positions, in an analysis.
+    targets: Option<Sender<Target>>,
+    handle: JoinHandle<()>,
+}
+
+impl Runner {
+    /// Stops the thread and waits for it (its engines have quit then).
+    pub fn stop(self) {
+        self.abort.store(true, Ordering::SeqCst);
+        drop(self.inbox);
+        drop(self.targets);
+        if self.handle.join().is_err() {
+            log::error!("the GUI's game thread panicked");
+        }
+    }
+
+    pub fn inbox(&self) -> Option<Sender<String>> {
+        self.inbox.clone()
+    }
+
+    /// Points a running analysis at a new position; false when this is
+    /// no analysis or it has ended.
+    pub fn retarget(&self, target: Target) -> bool {
+        let Some(targets) = &self.targets else {
+            return false;
+        };
+        if self.handle.is_finished() || targets.send(target).is_err() {
+            return false;
+        }
+        // After the send, so the thread that clears the flag sees the
+        // new position (see `analyse`).
+        self.abort.store(true, Ordering::SeqCst);
+        true
+    }
+}
+
+/// A position to analyse.
+#[derive(Clone, Debug)]
+pub struct Target {
+    pub generation: u64,
+    pub start_fen: String,
+    pub moves: Vec<String>,
+    /// The side the engine searches for.
+    pub side: Color,
+    /// Nothing to search (the game has ended).
+    pub over: bool,
+}
+
+impl Target {
+    pub fn of(s: &Session) -> Target {
+        Target {
+            generation: s.generation,
+            start_fen: s.start_fen.clone(),
+            moves: s.line[..s.cursor].to_vec(),
+            side: s.game.side_to_move(),
+            over: s.game.outcome().is_some(),
+        }
+    }
+}
+
+// ----- a game ------------------------------------------------------------
+
+/// Who sits on one side.
+enum SeatSpec {
+    Person,
+    Engine(EngineConfig),
+}
+
+/// Starts the referee on the session's game in its mode.
+pub fn start_game(hub: Arc<Hub>, s: &Session) -> Runner {
+    let abort = Arc::new(AtomicBool::new(false));
+    let (inbox, moves_in) = channel();
+    let seats = Color::ALL.map(|side| {
+        if s.mode.human_plays(side) {
+            SeatSpec::Person
+        } else {
+            SeatSpec::Engine(hub.engines[s.sides[side.index()]].clone())
+        }
+    });
+    let game = GameRun {
+        hub,
+        generation: s.generation,
+        abort: abort.clone(),
+        game: s.game.clone(),
+        start_fen: s.start_fen.clone(),
+        moves: s.line.clone(),
+        limits: s.limits(),
+    };
+    let handle = std::thread::spawn(move || game.run(seats, moves_in));
+    Runner {
+        abort,
+        inbox: Some(inbox),
+        targets: None,
+        handle,
+    }
+}
+
+struct GameRun {
+    hub: Arc<Hub>,
+    generation: u64,
+    abort: Arc<AtomicBool>,
+    game: Game,
+    start_fen: String,
+    moves: Vec<String>,
+    limits: [Limit; 2],
+}
+
+impl GameRun {
+    fn run(mut self, specs: [SeatSpec; 2], moves_in: Receiver<String>) {
+        let variant = self.game.variant();
+        let moves_in = Rc::new(moves_in);
+        let mut seats: Vec<Box<dyn Seat>> = Vec::new();
+        for (side, spec) in Color::ALL.into_iter().zip(specs) {
+            match self.seat(side, spec, variant, &moves_in) {
+                Ok(seat) => seats.push(seat),
+                Err(lost) => {
+                    seats.into_iter().for_each(|s| s.quit());
+                    self.hub.game_over(self.generation, lost);
+                    return;
+                }
+            }
+        }
+        let [white, black]: [Box<dyn Seat>; 2] = seats.try_into().ok().expect("two seats");
+        let mut players = Players::seated(variant, &self.start_fen, [white, black], self.limits);
+        let mut sheet = ScoreSheet::new(std::mem::take(&mut self.moves));
+        let adjudication = Adjudication::default();
+        let result = loop {
+            match referee::next_turn(&mut self.game, &mut players, &mut sheet, &adjudication) {
+                Ok(()) => self
+                    .hub
+                    .turn_played(self.generation, &self.game, &sheet.moves),
+                Err(end) => break end,
+            }
+        };
+        players.quit();
+        if !self.abort.load(Ordering::SeqCst) {
+            self.hub.game_over(self.generation, result);
+        }
+    }
+
+    /// The seat of `side`: the person, or the engine started for it (one
+    /// that fails to start loses the game, as in `turncoat match`).
+    fn seat(
+        &self,
+        side: Color,
+        spec: SeatSpec,
+        variant: Variant,
+        moves_in: &Rc<Receiver<String>>,
+    ) -> Result<Box<dyn Seat>, GameResult> {
+        let reporter = Reporter {
+            hub: self.hub.clone(),
+            generation: self.generation,
+            side,
+        };
+        match spec {
+            SeatSpec::Person => Ok(Box::new(Person {
+                reporter,
+                moves_in: moves_in.clone(),
+                abort: self.abort.clone(),
+            })),
+            SeatSpec::Engine(config) => {
+                let mut engine = EngineProcess::start(&config, variant).map_err(|f| {
+                    self.hub
+                        .notice(self.generation, format!("{}: {f}", config.name));
+                    GameResult::forfeit(side, f)
+                })?;
+                let (hub, generation, name) =
+                    (self.hub.clone(), self.generation, config.name.clone());
+                engine.set_watch(Watch {
+                    on_line: Box::new(move |line| hub.engine_line(generation, &name, side, line)),
+                    abort: self.abort.clone(),
+                });
+                Ok(Box::new(EngineSeat { reporter, engine }))
+            }
+        }
+    }
+}
+
+/// Tells the hub what a seat is doing.
+struct Reporter {
+    hub: Arc<Hub>,
+    generation: u64,
+    side: Color,
+}
+
+impl Reporter {
+    fn asking(&self, limit: MoveLimit, human: bool) {
+        self.hub.asking(self.generation, self.side, limit, human);
+    }
+
+    /// `moves`: what the seat was shown; its move comes after them (for
+    /// black in apocalypse after white's hidden ply, which `moves` holds
+    /// a stand-in for).
+    fn answered(&self, moves: &[String], answer: &Answer) {
+        let ply = moves.len() + 1;
+        self.hub.answered(
+            self.generation,
+            self.side,
+            ply,
+            answer.score,
+            answer.elapsed,
+        );
+    }
+}
+
+/// The person at the board: the move comes from the page.
+struct Person {
+    reporter: Reporter,
+    moves_in: Rc<Receiver<String>>,
+    abort: Arc<AtomicBool>,
+}
+
+impl Seat for Person {
+    fn request_move(
+        &mut self,
+        _variant: Variant,
+        _start_fen: &str,
+        moves: &[String],
+        white_to_move: bool,
+        limit: MoveLimit,
+        grace: Duration,
+    ) -> Result<Answer, Failure> {
+        let began = Instant::now();
+        // A person on the clock loses on time like an engine.
+        let deadline = match limit {
+            MoveLimit::Clock { wtime, btime, .. } => {
+                Some(began + if white_to_move { wtime } else { btime } + grace)
+            }
+            _ => None,
+        };
+        self.reporter.asking(limit, true);
+        loop {
+            if self.abort.load(Ordering::SeqCst) {
+                return Err(Failure::Interrupted);
+            }
+            match self.moves_in.recv_timeout(POLL) {
+                Ok(mv) => {
+                    let answer = Answer {
+                        mv,
+                        score: None,
+                        elapsed: began.elapsed(),
+                    };
+                    self.reporter.answered(moves, &answer);
+                    return Ok(answer);
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if deadline.is_some_and(|d| Instant::now() > d) {
+                        return Err(Failure::Hung);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(Failure::Interrupted),
+            }
+        }
+    }
+
+    fn quit(self: Box<Self>) {}
+}
+
+/// An engine process in a GUI game: its lines go to the page.
+struct EngineSeat {
+    reporter: Reporter,
+    engine: EngineProcess,
+}
+
+impl Seat for EngineSeat {
+    fn request_move(
+        &mut self,
+        variant: Variant,
+        start_fen: &str,
+        moves: &[String],
+        white_to_move: bool,
+        limit: MoveLimit,
+        grace: Duration,
+    ) -> Result<Answer, Failure> {
+        self.reporter.asking(limit, false);
+        let answer =
+            self.engine
+                .request_move(variant, start_fen, moves, white_to_move, limit, grace)?;
+        self.reporter.answered(moves, &answer);
+        Ok(answer)
+    }
+
+    fn quit(self: Box<Self>) {
+        self.engine.quit();
+    }
+}
+
+// ----- an analysis -------------------------------------------------------
+
+/// Starts an engine analysing `target` with the session's settings;
+/// `None` when no engine is configured.
+pub fn start_analysis(hub: Arc<Hub>, s: &Session, target: Target) -> Option<Runner> {
+    debug_assert_eq!(s.mode, Mode::Analysis);
+    let config = hub.engines.get(s.analysis_engine)?.clone();
+    let abort = Arc::new(AtomicBool::new(false));
+    let (targets, targets_in) = channel();
+    targets.send(target).ok()?;
+    let run = AnalysisRun {
+        hub,
+        config,
+        variant: s.variant,
+        multipv: s.multipv,
+        abort: abort.clone(),
+    };
+    let handle = std::thread::spawn(move || run.run(targets_in));
+    Some(Runner {
+        abort,
+        inbox: None,
+        targets: Some(targets),
+        handle,
+    })
+}
+
+struct AnalysisRun {
+    hub: Arc<Hub>,
+    config: EngineConfig,
+    variant: Variant,
+    multipv: u32,
+    abort: Arc<AtomicBool>,
+}
+
+impl AnalysisRun {
+    fn run(self, targets: Receiver<Target>) {
+        let Ok(mut target) = targets.recv() else {
+            return;
+        };
+        let mut engine = match EngineProcess::start(&self.config, self.variant) {
+            Ok(e) => e,
+            Err(f) => {
+                let why = format!("analysis engine {}: {f}", self.config.name);
+                self.hub.notice(target.generation, why);
+                return;
+            }
+        };
+        // Whose lines these are: the generation and side of the position
+        // being searched (lines of an older one are dropped by the hub).
+        let current = Arc::new(AtomicU64::new(target.generation));
+        let side = Arc::new(AtomicBool::new(target.side == Color::White));
+        let (hub, name) = (self.hub.clone(), self.config.name.clone());
+        let (seen, white) = (current.clone(), side.clone());
+        engine.set_watch(Watch {
+            on_line: Box::new(move |line| {
+                let side = if white.load(Ordering::SeqCst) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                hub.engine_line(seen.load(Ordering::SeqCst), &name, side, line);
+            }),
+            abort: self.abort.clone(),
+        });
+        loop {
+            // Cleared before the newest position is taken: a position sent
+            // after this sets the flag again (see `Runner::retarget`).
+            self.abort.store(false, Ordering::SeqCst);
+            loop {
+                match targets.try_recv() {
+                    Ok(t) => target = t,
+                    Err(TryRecvError::Empty) => break,
+                    // The hub let go of this analysis.
+                    Err(TryRecvError::Disconnected) => {
+                        engine.quit();
+                        return;
+                    }
+                }
+            }
+            current.store(target.generation, Ordering::SeqCst);
+            side.store(target.side == Color::White, Ordering::SeqCst);
+            if !target.over {
+                if let Err(f) = engine.analyse(&target.start_fen, &target.moves, self.multipv) {
+                    let why = format!("analysis engine {}: {f}", self.config.name);
+                    self.hub.notice(target.generation, why);
+                    break;
+                }
+            }
+            // Searched out, or nothing to search: wait for a new position.
+            while !self.abort.load(Ordering::SeqCst) {
+                match targets.recv_timeout(POLL) {
+                    Ok(t) => {
+                        target = t;
+                        break;
+                    }
+                    Err(RecvTimeoutError::Timeout) => {}
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
+            }
+        }
+        engine.quit();
+    }
+}

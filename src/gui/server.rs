@@ -1,0 +1,294 @@
+//! The HTTP side of `turncoat gui` (axum): the embedded page, the JSON
+//! API, the live channel (Server-Sent Events), and the checks every
+//! request passes first — the session's token, and a `Host` and `Origin`
+//! of this machine (against DNS rebinding and other sites' pages).
+
+use super::assets;
+use super::hub::{Hub, Refusal};
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::sync::Arc;
+use tokio_stream::wrappers::BroadcastStream;
+use tokio_stream::{Stream, StreamExt};
+
+/// The largest request body (a tournament's PGN fits).
+const BODY_LIMIT: usize = 16 * 1024 * 1024;
+
+#[derive(Clone)]
+pub struct App {
+    pub hub: Arc<Hub>,
+    pub token: Arc<str>,
+    pub port: u16,
+}
+
+pub fn router(app: App) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/api/state", get(state))
+        .route("/api/pgn", get(pgn))
+        .route("/api/events", get(events))
+        .route("/api/{action}", post(action))
+        .route("/{asset}", get(asset))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn_with_state(app.clone(), guard))
+        .with_state(app)
+}
+
+fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, Json(json!({ "error": message.into() }))).into_response()
+}
+
+async fn not_found() -> Response {
+    error(StatusCode::NOT_FOUND, "no such page")
+}
+
+/// Every request: the token (query `token` or header
+/// `X-Turncoat-Token`), and this machine's `Host` and `Origin`.
+async fn guard(State(app): State<App>, req: Request, next: Next) -> Response {
+    match app.admit(req.headers(), req.uri()) {
+        Ok(()) => next.run(req).await,
+        Err(why) => error(StatusCode::FORBIDDEN, why),
+    }
+}
+
+impl App {
+    fn admit(&self, headers: &HeaderMap, uri: &axum::http::Uri) -> Result<(), String> {
+        let host = headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .ok_or("a Host header is required")?;
+        if !self.is_local(host) {
+            return Err(format!("host '{host}' is not this server"));
+        }
+        if let Some(origin) = headers.get(header::ORIGIN) {
+            let origin = origin.to_str().unwrap_or("");
+            let local = origin
+                .strip_prefix("http://")
+                .is_some_and(|h| self.is_local(h));
+            if !local {
+                return Err(format!("requests from '{origin}' are not accepted"));
+            }
+        }
+        let from_query = Query::<HashMap<String, String>>::try_from_uri(uri)
+            .ok()
+            .and_then(|q| q.0.get("token").cloned());
+        let from_header = headers
+            .get("x-turncoat-token")
+            .and_then(|h| h.to_str().ok())
+            .map(str::to_string);
+        match from_query.or(from_header) {
+            Some(t) if same(t.as_bytes(), self.token.as_bytes()) => Ok(()),
+            Some(_) => Err("wrong token".into()),
+            None => Err("the token is missing: open the address turncoat gui printed".into()),
+        }
+    }
+
+    /// `127.0.0.1:PORT` or `localhost:PORT`.
+    fn is_local(&self, host: &str) -> bool {
+        let port = self.port.to_string();
+        match host.rsplit_once(':') {
+            Some((name, p)) => p == port && matches!(name, "127.0.0.1" | "localhost"),
+            None => false,
+        }
+    }
+}
+
+/// Compares without stopping at the first difference (no timing hint).
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+async fn index(State(app): State<App>) -> Response {
+    match assets::get("index.html") {
+        Some(page) => {
+            let page = String::from_utf8_lossy(page).replace("{{TOKEN}}", &app.token);
+            (
+                [(header::CONTENT_TYPE, assets::content_type("index.html"))],
+                page,
+            )
+                .into_response()
+        }
+        None => error(StatusCode::NOT_FOUND, "this build has no page"),
+    }
+}
+
+async fn asset(Path(name): Path<String>) -> Response {
+    match assets::get(&name) {
+        Some(bytes) => {
+            ([(header::CONTENT_TYPE, assets::content_type(&name))], bytes).into_response()
+        }
+        None => not_found().await,
+    }
+}
+
+async fn state(State(app): State<App>) -> Response {
+    blocking(app.hub, |hub| Ok(hub.state())).await
+}
+
+async fn pgn(State(app): State<App>) -> Response {
+    let hub = app.hub.clone();
+    match tokio::task::spawn_blocking(move || hub.pgn()).await {
+        Ok(text) => (
+            [
+                (
+                    header::CONTENT_TYPE,
+                    "application/x-chess-pgn; charset=utf-8",
+                ),
+                (
+                    header::CONTENT_DISPOSITION,
+                    "attachment; filename=\"turncoat.pgn\"",
+                ),
+            ],
+            text,
+        )
+            .into_response(),
+        Err(_) => error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the PGN could not be written",
+        ),
+    }
+}
+
+/// The live channel: the state at once, then every change, and the
+/// engines' lines as they come.
+async fn events(State(app): State<App>) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
+    let hub = app.hub.clone();
+    let first = SseEvent::default()
+        .event("state")
+        .data(hub.state().to_string());
+    let updates = BroadcastStream::new(hub.subscribe()).map(move |item| {
+        Ok(match item {
+            Ok(e) => SseEvent::default().event(e.name).data(&*e.data),
+            // A page too slow for the stream gets the newest state.
+            Err(_) => SseEvent::default()
+                .event("state")
+                .data(hub.state().to_string()),
+        })
+    });
+    Sse::new(tokio_stream::once(Ok(first)).chain(updates)).keep_alive(KeepAlive::default())
+}
+
+/// Runs an action off the async workers (it may wait for engines).
+async fn blocking(
+    hub: Arc<Hub>,
+    f: impl FnOnce(&Arc<Hub>) -> Result<Value, Refusal> + Send + 'static,
+) -> Response {
+    match tokio::task::spawn_blocking(move || f(&hub)).await {
+        Ok(Ok(value)) => Json(value).into_response(),
+        Ok(Err(r)) => error(
+            StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST),
+            r.message,
+        ),
+        Err(_) => error(StatusCode::INTERNAL_SERVER_ERROR, "the action failed"),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    variant: String,
+    fen: Option<String>,
+    mode: Option<String>,
+    white: Option<String>,
+    black: Option<String>,
+    tc: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayMove {
+    #[serde(rename = "move")]
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Goto {
+    ply: usize,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetMode {
+    mode: String,
+    white: Option<String>,
+    black: Option<String>,
+    tc: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Analysis {
+    multipv: Option<u32>,
+    engine: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Preview {
+    moves: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PgnImport {
+    pgn: String,
+    #[serde(default)]
+    index: usize,
+}
+
+/// The body as `T`; an empty body reads as `{}`.
+fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, String> {
+    let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
+        b"{}"
+    } else {
+        bytes
+    };
+    serde_json::from_slice(text).map_err(|e| format!("bad request body: {e}"))
+}
+
+async fn action(State(app): State<App>, Path(name): Path<String>, bytes: Bytes) -> Response {
+    let hub = app.hub;
+    macro_rules! run {
+        ($t:ty, |$hub:ident, $b:ident| $e:expr) => {
+            match body::<$t>(&bytes) {
+                Ok($b) => blocking(hub, move |$hub| $e).await,
+                Err(why) => error(StatusCode::BAD_REQUEST, why),
+            }
+        };
+    }
+    match name.as_str() {
+        "new" => run!(NewGame, |h, b| h.new_game(
+            &b.variant,
+            b.fen.as_deref(),
+            b.mode.as_deref(),
+            [b.white.as_deref(), b.black.as_deref()],
+            b.tc.as_deref()
+        )),
+        "move" => run!(PlayMove, |h, b| h.play(&b.text)),
+        "undo" => run!(Value, |h, _b| h.undo()),
+        "goto" => run!(Goto, |h, b| h.goto(b.ply)),
+        "mode" => run!(SetMode, |h, b| h.set_mode(
+            &b.mode,
+            [b.white.as_deref(), b.black.as_deref()],
+            b.tc.as_deref()
+        )),
+        "analysis" => run!(Analysis, |h, b| h
+            .set_analysis(b.multipv, b.engine.as_deref())),
+        "preview" => run!(Preview, |h, b| h.preview(&b.moves)),
+        "pgn-import" => run!(PgnImport, |h, b| h.import_pgn(&b.pgn, b.index)),
+        _ => error(StatusCode::NOT_FOUND, format!("no action '{name}'")),
+    }
+}

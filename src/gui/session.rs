@@ -1,0 +1,412 @@
+//! The one game a `turncoat gui` server shows, and what the page may do
+//! with it: the position shown, the move list, the mode (who plays which
+//! side), what the engines said. Every change goes through [`Session`]'s
+//! methods; the server then sends the new state to every page.
+
+use super::search_line::SearchLine;
+use crate::board::Color;
+use crate::game::Game;
+use crate::tournament::clock::Limit;
+use crate::tournament::result::GameResult;
+use crate::Variant;
+use std::time::{Duration, Instant};
+
+/// Who plays which side, as the page's `#mode` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Nobody plays: the user moves both sides, an engine analyses.
+    Analysis,
+    PlayWhite,
+    PlayBlack,
+    /// Engine against engine.
+    Watch,
+    /// Two people at one board.
+    Hotseat,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 5] = [
+        Mode::Analysis,
+        Mode::PlayWhite,
+        Mode::PlayBlack,
+        Mode::Watch,
+        Mode::Hotseat,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Analysis => "analysis",
+            Mode::PlayWhite => "play-white",
+            Mode::PlayBlack => "play-black",
+            Mode::Watch => "watch",
+            Mode::Hotseat => "hotseat",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Mode> {
+        Mode::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// Whether a person plays `side` in this mode (in analysis the user
+    /// moves both sides).
+    pub fn human_plays(self, side: Color) -> bool {
+        match self {
+            Mode::Analysis | Mode::Hotseat => true,
+            Mode::PlayWhite => side == Color::White,
+            Mode::PlayBlack => side == Color::Black,
+            Mode::Watch => false,
+        }
+    }
+
+    /// Whether the game is played out by the referee (seats, clocks, the
+    /// rules' end), as opposed to analysed.
+    pub fn is_game(self) -> bool {
+        self != Mode::Analysis
+    }
+
+    /// Whether engines play in it (and so the clocks run).
+    pub fn has_engines(self) -> bool {
+        matches!(self, Mode::PlayWhite | Mode::PlayBlack | Mode::Watch)
+    }
+}
+
+/// The clocks as last told to a player: time left, and since when the
+/// side to move has been thinking.
+#[derive(Clone, Copy, Debug)]
+pub struct ClockView {
+    pub left: [Duration; 2],
+    pub running: Option<(Color, Instant)>,
+}
+
+impl ClockView {
+    /// Time left of `side` now.
+    pub fn left_now(&self, side: Color) -> Duration {
+        let left = self.left[side.index()];
+        match self.running {
+            Some((s, since)) if s == side => left.saturating_sub(since.elapsed()),
+            _ => left,
+        }
+    }
+}
+
+/// What is going on right now in a game mode.
+#[derive(Clone, Debug, Default)]
+pub struct Live {
+    /// A person is asked for this side's move.
+    pub awaiting: Option<Color>,
+    /// An engine thinks for this side.
+    pub thinking: Option<Color>,
+    pub clock: Option<ClockView>,
+    /// Apocalypse: white has chosen its ply of this turn, hidden.
+    pub white_chosen: bool,
+}
+
+/// A game of a PGN the user imported.
+#[derive(Clone, Debug)]
+pub struct ImportedGame {
+    pub label: String,
+    pub variant: Variant,
+    pub start_fen: String,
+    pub moves: Vec<String>,
+    pub white: String,
+    pub black: String,
+}
+
+/// The GUI's game and its settings.
+pub struct Session {
+    pub variant: Variant,
+    pub start_fen: String,
+    /// Every ply of the game in the variant's notation, from `start_fen`.
+    pub line: Vec<String>,
+    /// How many plies of `line` the board shows.
+    pub cursor: usize,
+    /// `line[..cursor]` played.
+    pub game: Game,
+    pub mode: Mode,
+    /// The engine (index into the server's engines) of each side when an
+    /// engine plays it.
+    pub sides: [usize; 2],
+    pub tc: String,
+    pub limit: Limit,
+    pub multipv: u32,
+    pub analysis_engine: usize,
+    /// White's view of the score after each ply (index 0: the start).
+    pub evals: Vec<Option<i32>>,
+    /// The latest search lines (one per MultiPV line).
+    pub output: Vec<SearchLine>,
+    /// An end the rules did not declare (an engine's failure, a flag).
+    pub ended: Option<GameResult>,
+    pub message: String,
+    pub imported: Vec<ImportedGame>,
+    /// Who played the line (a game mode's seats, an imported game's tags),
+    /// for the PGN.
+    pub players: Option<(String, String)>,
+    pub live: Live,
+    /// Changes whenever the position or the mode changes under a running
+    /// engine, so that what it says about an older one is dropped.
+    pub generation: u64,
+}
+
+/// The default time control of games with engines.
+pub const DEFAULT_TC: &str = "60+1";
+
+impl Session {
+    pub fn new() -> Session {
+        let variant = Variant::Pacifist;
+        Session {
+            variant,
+            start_fen: variant.start_fen().to_string(),
+            line: Vec::new(),
+            cursor: 0,
+            game: Game::start(variant),
+            mode: Mode::Hotseat,
+            sides: [0, 0],
+            tc: DEFAULT_TC.into(),
+            limit: crate::tournament::args::parse_tc(DEFAULT_TC).expect("the default control"),
+            multipv: 3,
+            analysis_engine: 0,
+            evals: vec![None],
+            output: Vec::new(),
+            ended: None,
+            message: String::new(),
+            imported: Vec::new(),
+            players: None,
+            live: Live::default(),
+            generation: 0,
+        }
+    }
+
+    /// A new game of `variant` from `fen` (its start when `None`).
+    pub fn new_game(&mut self, variant: Variant, fen: Option<&str>) -> Result<(), String> {
+        let fen = fen.map(str::trim).filter(|f| !f.is_empty());
+        let fen = fen.unwrap_or(variant.start_fen());
+        let game = Game::from_fen(variant, fen).map_err(|e| e.to_string())?;
+        self.variant = variant;
+        self.start_fen = fen.to_string();
+        self.line.clear();
+        self.cursor = 0;
+        self.game = game;
+        self.evals = vec![None];
+        self.players = None;
+        self.reset_live();
+        Ok(())
+    }
+
+    /// Replaces the whole game (a PGN import): `moves` must be legal.
+    pub fn load(&mut self, g: &ImportedGame) -> Result<(), String> {
+        let mut game = Game::from_fen(g.variant, &g.start_fen).map_err(|e| e.to_string())?;
+        let texts: Vec<&str> = g.moves.iter().map(String::as_str).collect();
+        game.play_list(&texts).map_err(|e| e.to_string())?;
+        self.new_game(g.variant, Some(&g.start_fen))?;
+        self.line = g.moves.clone();
+        self.evals = vec![None; self.line.len() + 1];
+        self.players = Some((g.white.clone(), g.black.clone()));
+        self.goto(0);
+        Ok(())
+    }
+
+    /// Everything a running search or game said about the position goes.
+    pub fn reset_live(&mut self) {
+        self.output.clear();
+        self.ended = None;
+        self.live = Live::default();
+        self.generation += 1;
+    }
+
+    /// Shows the position after `ply` plies of the move list.
+    pub fn goto(&mut self, ply: usize) {
+        let ply = ply.min(self.line.len());
+        let mut game =
+            Game::from_fen(self.variant, &self.start_fen).expect("the start FEN was checked");
+        let texts: Vec<&str> = self.line[..ply].iter().map(String::as_str).collect();
+        game.play_list(&texts)
+            .expect("the moves of the line were checked");
+        self.game = game;
+        self.cursor = ply;
+        self.output.clear();
+        self.generation += 1;
+    }
+
+    /// Plays `text` on the position shown, dropping the rest of the move
+    /// list; returns the move as the rules write it.
+    pub fn play(&mut self, text: &str) -> Result<String, String> {
+        let played = self.game.play_text(text).map_err(|e| e.to_string())?;
+        self.line.truncate(self.cursor);
+        self.line.push(played.clone());
+        self.cursor += 1;
+        self.evals.resize(self.cursor, None);
+        self.evals.push(None);
+        self.output.clear();
+        self.ended = None;
+        self.generation += 1;
+        Ok(played)
+    }
+
+    /// The plies a take-back removes: one, and in the simultaneous game
+    /// back to the start of a turn (the referee asks for whole turns);
+    /// against an engine, back to the person's move.
+    pub fn undo(&mut self) -> bool {
+        if self.cursor == 0 {
+            return false;
+        }
+        let mut to = self.cursor - 1;
+        if self.mode.is_game() {
+            to = self.turn_start(to);
+            while to > 0 && !self.mode.human_plays(self.side_after(to)) {
+                to = self.turn_start(to - 1);
+            }
+        }
+        self.line.truncate(to);
+        self.goto(to);
+        self.evals.truncate(to + 1);
+        self.ended = None;
+        true
+    }
+
+    /// The side that chooses after `plies` plies of the line.
+    fn side_after(&self, plies: usize) -> Color {
+        let mut g = Game::from_fen(self.variant, &self.start_fen).expect("checked");
+        let texts: Vec<&str> = self.line[..plies].iter().map(String::as_str).collect();
+        let _ = g.play_list(&texts);
+        g.side_to_move()
+    }
+
+    /// `plies`, or in the simultaneous game the start of its turn.
+    fn turn_start(&self, plies: usize) -> usize {
+        match self.game {
+            Game::Simultaneous(_) => plies - plies % 2,
+            Game::Sequential(_) => plies,
+        }
+    }
+
+    /// Before a game mode starts from the position shown: the moves after
+    /// it go, and in the simultaneous game a chosen white ply too (the
+    /// referee asks for whole turns).
+    pub fn prepare_game(&mut self) {
+        let to = self.turn_start(self.cursor);
+        self.line.truncate(to);
+        self.goto(to);
+        self.evals.truncate(to + 1);
+        self.ended = None;
+        self.live = Live::default();
+    }
+
+    /// The result shown: the rules', or another end the referee declared.
+    pub fn result(&self) -> Option<GameResult> {
+        if self.cursor == self.line.len() {
+            if let Some(end) = &self.ended {
+                return Some(end.clone());
+            }
+        }
+        self.game.outcome().map(GameResult::by_rules)
+    }
+
+    /// The result of the whole line, wherever the board is.
+    pub fn final_result(&self) -> Option<GameResult> {
+        if let Some(end) = &self.ended {
+            return Some(end.clone());
+        }
+        let mut game = Game::from_fen(self.variant, &self.start_fen).ok()?;
+        let texts: Vec<&str> = self.line.iter().map(String::as_str).collect();
+        game.play_list(&texts).ok()?;
+        game.outcome().map(GameResult::by_rules)
+    }
+
+    /// The side whose move the board waits for.
+    pub fn side_to_move(&self) -> Color {
+        if self.live.white_chosen {
+            Color::Black
+        } else {
+            self.game.side_to_move()
+        }
+    }
+
+    /// Whether the person at the board may move now, and for which side.
+    pub fn human_side(&self) -> Option<Color> {
+        if self.result().is_some() {
+            return None;
+        }
+        match self.mode {
+            Mode::Analysis => Some(self.game.side_to_move()),
+            _ => self.live.awaiting,
+        }
+    }
+
+    /// Whether a game mode's referee has got to asking a seat (or the
+    /// game has ended): then the state tells whose move it is.
+    pub fn is_settled(&self) -> bool {
+        self.live.awaiting.is_some() || self.live.thinking.is_some() || self.result().is_some()
+    }
+
+    pub fn set_tc(&mut self, tc: &str) -> Result<(), String> {
+        let limit = crate::tournament::args::parse_tc(tc.trim())?;
+        self.tc = tc.trim().to_string();
+        self.limit = limit;
+        Ok(())
+    }
+
+    /// The limits of both sides in the current mode: the clock in games
+    /// with engines, none between people.
+    pub fn limits(&self) -> [Limit; 2] {
+        if self.mode.has_engines() {
+            [self.limit, self.limit]
+        } else {
+            [UNTIMED, UNTIMED]
+        }
+    }
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+/// No limit: a person at the board thinks as long as they like (a
+/// `Depth` limit, which no clock charges and no person is told).
+pub const UNTIMED: Limit = Limit::Depth(u32::MAX);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn take_backs_go_back_to_the_person_and_to_whole_turns() {
+        let mut s = Session::new();
+        s.new_game(Variant::Chess, None).unwrap();
+        s.mode = Mode::PlayWhite;
+        for m in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+            s.play(m).unwrap();
+        }
+        assert!(s.undo());
+        assert_eq!(s.line, ["e2e4", "e7e5"]);
+        s.mode = Mode::Hotseat;
+        assert!(s.undo());
+        assert_eq!(s.line, ["e2e4"]);
+
+        s.new_game(Variant::Apocalypse, None).unwrap();
+        for m in ["a1b3", "e5d3", "b1b2"] {
+            s.play(m).unwrap();
+        }
+        assert!(s.undo(), "the pending white ply goes");
+        assert_eq!(s.cursor, 2);
+        assert!(s.undo(), "then the whole turn");
+        assert_eq!(s.cursor, 0);
+        assert!(!s.undo());
+    }
+
+    #[test]
+    fn moving_from_an_earlier_ply_replaces_the_rest() {
+        let mut s = Session::new();
+        s.new_game(Variant::Pacifist, None).unwrap();
+        for m in ["e2e4", "e7e5", "g1f3"] {
+            s.play(m).unwrap();
+        }
+        s.goto(1);
+        assert_eq!(s.game.plies(), 1);
+        s.play("d7d5").unwrap();
+        assert_eq!(s.line, ["e2e4", "d7d5"]);
+        assert_eq!(s.evals.len(), 3);
+        assert!(s.play("e1e8").is_err());
+    }
+}
