@@ -277,26 +277,27 @@ def subversion_payment(g):
 def apocalypse_turns(g):
     g.load("apocalypse", APOCALYPSE_START)
     assert len(g.squares()) == 25 and "e5" in g.squares(), g.squares()
-    # turn 1: both knights jump to b3, a collision of equals: both vanish
-    g.click_square("a1")
-    g.click_square("b3")
-    wait_for("white's hidden choice", lambda: "chosen" in g.text("status").lower() or "chosen" in g.text("pending").lower())
-    assert g.board() == placement(APOCALYPSE_START, 5), "white's ply must not show before black chose"
-    g.click_square("a5")
-    g.click_square("b3")
-    b = wait_for("turn 1 resolved", lambda: len(g.moves()) == 2 and (b := g.board()).get("a1") is None and b)
-    assert "a5" not in b and "b3" not in b, b
-    assert re.findall(r"\d+", g.text("penalties")) == ["0", "0"], g.text("penalties")
-    # turn 2: white's diagonal a2b3 onto an empty square is speculative, black's
-    # e4e3 does not end there: white's move fails, +1 penalty
+    # turn 1: white's diagonal a2b3 onto an empty square is speculative,
+    # black's e4e3 does not end there: white's move fails, +1 penalty
     g.click_square("a2")
     g.click_square("b3")
-    wait_for("white's hidden choice", lambda: "chosen" in g.text("status").lower() or "chosen" in g.text("pending").lower())
+    wait_for("white's hidden choice", lambda: "chosen" in g.text("status").lower())
+    assert g.board() == placement(APOCALYPSE_START, 5), "white's ply must not show before black chose"
+    assert "a2b3" not in g.text("moves"), "white's hidden ply shown"
     g.click_square("e4")
     g.click_square("e3")
-    b = wait_for("turn 2 resolved", lambda: len(g.moves()) == 4 and (b := g.board()).get("e3") == "bP" and b)
+    b = wait_for("turn 1 resolved", lambda: len(g.moves()) == 2 and (b := g.board()).get("e3") == "bP" and b)
     assert b.get("a2") == "wP" and "b3" not in b, b
     wait_for("white's penalty shown", lambda: re.findall(r"\d+", g.text("penalties")) == ["1", "0"])
+    # turn 2: both knights jump to b3, a collision of equals: both vanish
+    g.click_square("a1")
+    g.click_square("b3")
+    wait_for("white's hidden choice", lambda: "chosen" in g.text("status").lower())
+    g.click_square("a5")
+    g.click_square("b3")
+    b = wait_for("turn 2 resolved", lambda: len(g.moves()) == 4 and (b := g.board()).get("a1") is None and b)
+    assert "a5" not in b and "b3" not in b and b.get("e3") == "bP", b
+    assert re.findall(r"\d+", g.text("penalties")) == ["1", "0"], g.text("penalties")
     g.shot("apocalypse")
     print("apocalypse turns: ok")
 

@@ -27,13 +27,14 @@
     boardDirty: false,
     boardShape: '',
     keys: {},
-    fenDirty: false,
-    tcDirty: false,
+    shown: {}, // what the state last wrote into a text box
+    force: {}, // overwrite the box with the next state
     lastPgn: '',
     sseAlive: false,
     clientMessage: '',
     clientMessageAt: 0,
     engineLog: [],
+    engineHover: false,
   };
   // Measured latencies (ms), read by the browser test and for the report.
   const timings = { click: [], engine: [] };
@@ -202,12 +203,22 @@
     setOptions($('white-engine'), engines, s.white !== 'human' ? s.white : null);
     setOptions($('black-engine'), engines, s.black !== 'human' ? s.black : null);
     setOptions($('analysis-engine'), engines, s.analysis_engine || null);
-    if (!ui.tcDirty && document.activeElement !== $('tc') && s.tc) $('tc').value = s.tc;
+    // Text boxes follow the state only while the user has not edited them
+    // (event-free: a state may arrive between a clear and the typing).
+    syncBox($('tc'), 'tc', s.tc);
     if (document.activeElement !== $('multipv') && s.multipv) $('multipv').value = s.multipv;
-    if (!ui.fenDirty && document.activeElement !== $('fen')) $('fen').value = s.fen;
+    syncBox($('fen'), 'fen', s.fen);
     const pacifist = !!s.influence;
     $('overlay').closest('label').classList.toggle('muted', !pacifist);
     $('undo').disabled = s.moves.length === 0;
+  }
+
+  function syncBox(box, name, value) {
+    if (!value || document.activeElement === box) return;
+    if (ui.force[name] || box.value === ui.shown[name] || ui.shown[name] === undefined) {
+      box.value = ui.shown[name] = value;
+      ui.force[name] = false;
+    }
   }
 
   function gameSettings() {
@@ -221,15 +232,14 @@
   }
 
   function newGame(fen) {
-    ui.fenDirty = false;
-    ui.tcDirty = false;
+    ui.force.fen = ui.force.tc = true;
     const g = gameSettings();
     return act('new', { ...g, fen: fen || null });
   }
 
   function changeMode() {
     const g = gameSettings();
-    ui.tcDirty = false;
+    ui.force.tc = true;
     return act('mode', { mode: g.mode, white: g.white, black: g.black, tc: g.tc });
   }
 
@@ -733,7 +743,11 @@
     box.hidden = false;
     const n = waves.length - 1;
     const i = ui.waveIdx === null ? n : ui.waveIdx;
-    $('wave-label').textContent = i === 0 ? `the move, before conversions (wave 0 of ${n})` : `wave ${i} of ${n}: ${waves[i].converted.join(' ')} converted`;
+    const total = waves.reduce((k, w) => k + w.converted.length, 0);
+    let label = `wave ${i} of ${n}: ${waves[i].converted.join(' ')} converted`;
+    if (i === 0) label = `the move, before conversions (wave 0 of ${n})`;
+    else if (ui.waveIdx === null) label = `cascade: ${n} wave${n > 1 ? 's' : ''}, ${total} converted (wave ${n} of ${n})`;
+    $('wave-label').textContent = label;
     $('wave-prev').disabled = i === 0;
     $('wave-next').disabled = i === n;
     $('wave-play').textContent = ui.waveTimer ? 'stop' : 'play';
@@ -822,9 +836,10 @@
     const s = ui.state;
     const top = ui.flipped ? 'w' : 'b';
     const bottom = ui.flipped ? 'b' : 'w';
-    if ($('row-top').firstElementChild !== $(`player-${top}`)) {
-      $('row-top').replaceChildren($(`player-${top}`));
-      $('row-bottom').replaceChildren($(`player-${bottom}`));
+    const [topEl, bottomEl] = [$(`player-${top}`), $(`player-${bottom}`)];
+    if ($('row-top').firstElementChild !== topEl) {
+      $('row-top').replaceChildren(topEl);
+      $('row-bottom').replaceChildren(bottomEl);
     }
     for (const side of ['w', 'b']) {
       $(`name-${side}`).textContent = sideName(s, side);
@@ -892,7 +907,7 @@
     if (!s.moves.length) box.innerHTML = '<div class="empty-note">no moves yet</div>';
     const cur = box.querySelector('.current');
     if (cur) {
-      const top = cur.offsetTop - box.offsetTop;
+      const top = cur.offsetTop; // #moves is the offset parent
       if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - cur.offsetHeight) box.scrollTop = top - box.clientHeight / 2;
     } else if (s.cursor === s.moves.length) {
       box.scrollTop = box.scrollHeight;
@@ -916,9 +931,12 @@
     return String(n);
   }
 
+  // The table is left alone while the pointer is over it, so a move of a
+  // line being aimed at does not move away under the pointer.
   function renderEngine() {
     const s = ui.state;
     const lines = s.engine_output || [];
+    if (ui.engineHover) return;
     const key = JSON.stringify(lines);
     if (!changed('engine', key)) return;
     const box = $('engine-output');
@@ -928,7 +946,8 @@
     }
     const rows = lines
       .map((l, i) => {
-        const pv = (l.pv || []).map((m, j) => `<span class="pv-move" data-line="${i}" data-idx="${j}">${escapeHtml(m)}</span>`).join(' ');
+        const pvText = escapeHtml((l.pv || []).join(' '));
+        const pv = (l.pv || []).map((m, j) => `<span class="pv-move" data-line="${i}" data-idx="${j}" data-pv="${pvText}">${escapeHtml(m)}</span>`).join(' ');
         const side = l.side ? `<span class="side-dot ${l.side}"></span>` : '';
         return `<tr><td class="eng">${side}${escapeHtml(l.engine || '')}${l.multipv > 1 ? ` #${l.multipv}` : ''}</td><td class="num">${l.depth ?? ''}</td><td class="num score">${escapeHtml(String(l.score ?? ''))}</td><td class="num">${formatNodes(l.nodes)}</td><td class="pv">${pv}</td></tr>`;
       })
@@ -936,10 +955,12 @@
     box.innerHTML = `<table><thead><tr><th>engine</th><th>depth</th><th>score</th><th>nodes</th><th>PV (click a move to preview)</th></tr></thead><tbody>${rows}</tbody></table>`;
   }
 
-  async function previewLine(lineIdx, moveIdx) {
+  /** The line as drawn (`pvText`), which may be older than the state's. */
+  async function previewLine(lineIdx, moveIdx, pvText) {
     const line = (ui.state.engine_output || [])[lineIdx];
-    if (!line) return;
-    const moves = line.pv.slice(0, moveIdx + 1);
+    const pv = pvText ? pvText.split(' ') : line ? line.pv : [];
+    if (!pv.length) return;
+    const moves = pv.slice(0, moveIdx + 1);
     const res = await api('preview', { moves });
     if (!res) return;
     if (res.error) {
@@ -1090,14 +1111,8 @@
         if (['play-white', 'play-black', 'watch'].includes($('mode').value)) changeMode();
       });
     }
-    $('tc').addEventListener('input', () => {
-      ui.tcDirty = true;
-    });
     $('new-game').addEventListener('click', () => newGame(null));
     $('load-fen').addEventListener('click', () => newGame($('fen').value.trim()));
-    $('fen').addEventListener('input', () => {
-      ui.fenDirty = true;
-    });
     $('fen').addEventListener('keydown', (e) => {
       if (e.key === 'Enter') newGame($('fen').value.trim());
     });
@@ -1123,9 +1138,16 @@
     $('analysis-engine').addEventListener('change', () => {
       act('analysis', { multipv: parseInt($('multipv').value, 10) || 1, engine: $('analysis-engine').value });
     });
-    $('engine-output').addEventListener('click', (e) => {
+    $('engine-output').addEventListener('pointerdown', (e) => {
       const el = e.target.closest('.pv-move');
-      if (el) previewLine(parseInt(el.dataset.line, 10), parseInt(el.dataset.idx, 10));
+      if (el) previewLine(parseInt(el.dataset.line, 10), parseInt(el.dataset.idx, 10), el.dataset.pv);
+    });
+    $('engine-output').addEventListener('pointerenter', () => {
+      ui.engineHover = true;
+    });
+    $('engine-output').addEventListener('pointerleave', () => {
+      ui.engineHover = false;
+      renderEngine();
     });
     $('preview-back').addEventListener('click', endPreview);
 
