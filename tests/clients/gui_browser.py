@@ -302,6 +302,39 @@ def apocalypse_turns(g):
     print("apocalypse turns: ok")
 
 
+def play_engine(g, variant="chess", human_moves=15):
+    """A person (White, by clicks) against the engine: each click pair
+    plays, the engine answers, the clocks run."""
+    g.load(variant)
+    g.set_text("tc", "30+0.1")
+    g.select("mode", "play-white")
+    wait_for("play-white mode", lambda: g.state()["mode"] == "play-white")
+    g.el("#new-game").click()
+    wait_for("a new game", lambda: g.moves() == [] and g.state()["human_to_move"])
+    for k in range(human_moves):
+        def human_turn():
+            st = g.state()
+            return st if st["human_to_move"] or st["result"] else None
+
+        st = wait_for("the human's turn", human_turn, GAME_PATIENCE)
+        wait_for("the page at the same ply", lambda: g.moves() == [x["move"] for x in st["moves"]])
+        if st["result"]:
+            break
+        # a move the page enters with two clicks (no chooser): the server's
+        # list says which; the clicks go through the DOM as a person's do
+        plain = [m for m in st["legal"] if m["to"] and sum(1 for x in st["legal"] if x["from"] == m["from"] and x["to"] == m["to"]) == 1]
+        m = plain[(k * 7) % len(plain)]
+        before = len(g.moves())
+        g.click_square(m["from"])
+        g.click_square(m["to"])
+        wait_for(f"{m['move']} in the move list", lambda: len(g.moves()) > before and g.moves()[before] == m["move"])
+    wait_for("the clocks shown", lambda: g.text("clock-w") and g.text("clock-b"))
+    assert "illegal" not in g.text("result").lower(), g.text("result")
+    g.select("mode", "hotseat")
+    wait_for("hotseat mode", lambda: g.state()["mode"] == "hotseat")
+    print(f"play {variant} against the engine: {len(g.moves())} plies, ok")
+
+
 def watch_game(g, variant):
     """Engine against engine in `variant` to the end; returns (plies, result)."""
     g.load(variant)
@@ -413,6 +446,7 @@ def main():
         subversion_payment(g)
         apocalypse_turns(g)
         pgn_import(g, workdir)
+        play_engine(g)
         clicks = list(g.timings()["click"])
         for variant in ["chess", "pacifist", "pacifist2", "subversion", "apocalypse"]:
             watch_game(g, variant)

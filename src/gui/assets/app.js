@@ -35,6 +35,7 @@
     clientMessageAt: 0,
     engineLog: [],
     engineHover: false,
+    clickAt: null, // performance.now() of the click whose move is on its way
   };
   // Measured latencies (ms), read by the browser test and for the report.
   const timings = { click: [], engine: [] };
@@ -73,9 +74,13 @@
   }
 
   /** An action whose answer is a STATE. */
+  // While the live channel is up, states are taken from it alone: it is
+  // one ordered stream, whereas an action's answer can arrive after the
+  // stream has already brought a newer state (an engine's quick reply) and
+  // would put the page back. The answer is used when the stream is down.
   async function act(action, body) {
     const s = await api(action, body);
-    if (s) applyState(s);
+    if (s && !ui.sseAlive) applyState(s);
     return s;
   }
 
@@ -140,6 +145,11 @@
   // ---------------------------------------------------------------- state → page
   function applyState(s) {
     if (!s || !s.board) return;
+    // a server that numbers its states: never go back to an older one
+    if (typeof s.seq === 'number') {
+      if (ui.seq !== undefined && s.seq < ui.seq) return;
+      ui.seq = s.seq;
+    }
     const posKey = [s.variant, s.fen, s.cursor, s.moves.length, s.pending, s.start_fen].join('|');
     if (posKey !== ui.posKey) {
       ui.posKey = posKey;
@@ -150,6 +160,11 @@
       stopWaves();
       ui.turnBefore = false;
       ui.preview = null;
+      if (ui.clickAt) {
+        const start = ui.clickAt;
+        ui.clickAt = null;
+        afterPaint(() => timings.click.push(performance.now() - start));
+      }
     }
     ui.state = s;
     ui.stateAt = performance.now();
@@ -627,8 +642,9 @@
     closeChooser();
     ui.sel = null;
     renderBoard();
+    ui.clickAt = start; // timed in applyState, when the position changes
     const s = await act('move', { move });
-    if (s) afterPaint(() => timings.click.push(performance.now() - start));
+    if (!s) ui.clickAt = null;
   }
 
   function squareAt(x, y) {
