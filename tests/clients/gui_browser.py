@@ -24,6 +24,7 @@ from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -34,7 +35,7 @@ SHOTS = os.environ.get("TURNCOAT_SCREENSHOTS")
 PATIENCE = 30
 GAME_PATIENCE = 240
 # Engine games: a fast time control, so the five games stay short.
-WATCH_TC = "3+0.05"
+WATCH_TC = "4+0.1"
 
 RULES_DIAGRAM_1 = "rkqn1rb1/ppppppbp/P7/1n4p1/8/4N3/1PPPPPPP/RNK1BBQR w - - 0 1"
 RULES_DIAGRAM_1_AFTER = "rkqN1RB1/ppppPPBP/P7/1n3Np1/8/8/1PPPPPPP/RNK1BBQR"
@@ -266,6 +267,8 @@ def subversion_payment(g):
     offered = wait_for("payment choices", lambda: (c := g.choices()) and len(c) >= 2 and c)
     assert "@e5c1f1" in offered and "@e5a1" in offered and "@e5d1" in offered, offered
     assert all(c.startswith("@e5") for c in offered), offered
+    # pointing at a choice marks its payment on the board
+    ActionChains(g.d).move_to_element(g.el('[data-choice="@e5c1f1"]')).perform()
     g.shot("subversion")
     g.click_choice("@e5c1f1")
     wait_for("the subversion played", lambda: g.moves() == ["@e5c1f1"])

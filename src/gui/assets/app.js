@@ -38,7 +38,9 @@
     clickAt: null, // performance.now() of the click whose move is on its way
   };
   // Measured latencies (ms), read by the browser test and for the report.
-  const timings = { click: [], engine: [] };
+  // engineDrawn: epoch ms at which each engine move was on screen, to set
+  // against the engine's own bestmove time.
+  const timings = { click: [], engine: [], engineDrawn: [] };
   window.turncoatTimings = timings;
 
   // ---------------------------------------------------------------- server
@@ -117,7 +119,11 @@
       const before = ui.state ? ui.state.moves.length : 0;
       applyState(s);
       if (s.moves.length === before + 1 && isEngineSide(s, s.moves[s.moves.length - 1].side)) {
-        afterPaint(() => timings.engine.push(performance.now() - t0));
+        const ply = s.moves.length;
+        afterPaint(() => {
+          timings.engine.push(performance.now() - t0);
+          timings.engineDrawn.push({ ply, at: performance.timeOrigin + performance.now() });
+        });
       }
     });
     es.addEventListener('engine', (e) => {
