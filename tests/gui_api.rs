@@ -135,13 +135,24 @@ fn every_request_needs_the_token_and_this_machine_as_host_and_origin() {
     assert_eq!(status, 403);
     assert!(body.contains("not accepted"), "{body}");
     let rebound = format!("attacker.example:{}", gui.port());
-    assert_eq!(gui.get_with(&url, &[("Host", &rebound)]).0, 403, "DNS rebinding");
+    assert_eq!(
+        gui.get_with(&url, &[("Host", &rebound)]).0,
+        403,
+        "DNS rebinding"
+    );
     let localhost = format!("http://localhost:{}", gui.port());
     assert_eq!(gui.get_with(&url, &[("Origin", &localhost)]).0, 200);
     let header = [("X-Turncoat-Token", gui.token.as_str())];
-    assert_eq!(gui.get_with(&state, &header).0, 200, "the token as a header");
+    assert_eq!(
+        gui.get_with(&state, &header).0,
+        200,
+        "the token as a header"
+    );
     // The events channel and the page need the token too.
-    assert_eq!(gui.get_with(&format!("{}/api/events", gui.base), &[]).0, 403);
+    assert_eq!(
+        gui.get_with(&format!("{}/api/events", gui.base), &[]).0,
+        403
+    );
     assert_eq!(gui.get_with(&format!("{}/", gui.base), &[]).0, 403);
 }
 
@@ -157,7 +168,11 @@ fn bad_requests_get_a_4xx_and_the_server_goes_on() {
         ("new", "{\"variant\": \"fairy\"}", 422),
         ("new", "{\"variant\": \"chess\", \"fen\": \"8/8 w\"}", 422),
         ("new", "{\"variant\": \"chess\", \"mode\": \"blitz\"}", 422),
-        ("new", "{\"variant\": \"chess\", \"white\": \"/bin/sh\"}", 422),
+        (
+            "new",
+            "{\"variant\": \"chess\", \"white\": \"/bin/sh\"}",
+            422,
+        ),
         ("new", "{\"variant\": \"chess\", \"tc\": \"-5\"}", 422),
         ("goto", "{\"ply\": 99}", 422),
         ("goto", "{\"ply\": -1}", 400),
@@ -174,7 +189,10 @@ fn bad_requests_get_a_4xx_and_the_server_goes_on() {
         assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
     }
     // A person's move in a game of two engines is not theirs to make.
-    gui.act("new", json!({"variant": "chess", "mode": "watch", "tc": "60+1"}));
+    gui.act(
+        "new",
+        json!({"variant": "chess", "mode": "watch", "tc": "60+1"}),
+    );
     assert_eq!(gui.post_raw("move", "{\"move\": \"e2e4\"}").0, 409);
     assert_eq!(gui.state()["variant"], "chess", "still serving");
 }
@@ -183,7 +201,10 @@ fn bad_requests_get_a_4xx_and_the_server_goes_on() {
 fn the_first_pacifist_diagram_converts_seven_pieces_in_waves() {
     let gui = Gui::start(&[]);
     let fen = "rkqn1rb1/ppppppbp/P7/1n4p1/8/4N3/1PPPPPPP/RNK1BBQR w - - 0 1";
-    let s = gui.act("new", json!({"variant": "pacifist", "fen": fen, "mode": "hotseat"}));
+    let s = gui.act(
+        "new",
+        json!({"variant": "pacifist", "fen": fen, "mode": "hotseat"}),
+    );
     assert_eq!(s["human_to_move"], true);
     assert!(s["legal"]
         .as_array()
@@ -206,7 +227,10 @@ fn the_first_pacifist_diagram_converts_seven_pieces_in_waves() {
     let waves = s["last"]["waves"].as_array().unwrap();
     assert!(waves.len() >= 2);
     assert_eq!(waves[0]["board"]["f5"], "wN");
-    assert_eq!(waves[0]["board"]["d8"], "bN", "nothing converted before wave 1");
+    assert_eq!(
+        waves[0]["board"]["d8"], "bN",
+        "nothing converted before wave 1"
+    );
     assert_eq!(s["side_to_move"], "b");
     // The overlay: every occupied square has persuasion and support.
     let influence = s["influence"].as_object().unwrap();
@@ -220,7 +244,10 @@ fn the_first_pacifist_diagram_converts_seven_pieces_in_waves() {
 fn a_subversion_offers_every_payment_and_plays_the_chosen_one() {
     let gui = Gui::start(&[]);
     let fen = "4k3/8/8/8/4n3/3N4/P6P/4K3 w - - 0 1";
-    let s = gui.act("new", json!({"variant": "subversion", "fen": fen, "mode": "hotseat"}));
+    let s = gui.act(
+        "new",
+        json!({"variant": "subversion", "fen": fen, "mode": "hotseat"}),
+    );
     let payments: Vec<&Value> = s["legal"]
         .as_array()
         .unwrap()
@@ -269,7 +296,10 @@ fn two_engines_play_a_game_to_its_end() {
         "new",
         json!({"variant": "pacifist", "fen": fen, "mode": "watch", "white": "a", "black": "a", "tc": "5+0.1"}),
     );
-    assert_eq!((s["white"].as_str(), s["black"].as_str()), (Some("a"), Some("a")));
+    assert_eq!(
+        (s["white"].as_str(), s["black"].as_str()),
+        (Some("a"), Some("a"))
+    );
     let s = gui.wait_for("the end of the game", |s| s["result"] != "");
     assert!(!s["reason"].as_str().unwrap().contains("illegal"), "{s}");
     assert!(!s["moves"].as_array().unwrap().is_empty());
