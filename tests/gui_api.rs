@@ -359,3 +359,87 @@ fn an_engine_that_cannot_run_is_refused_at_the_start() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A small deterministic generator for the random requests below.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[(self.next() % items.len() as u64) as usize]
+    }
+}
+
+#[test]
+fn random_requests_get_answers_below_500_and_the_server_goes_on() {
+    let gui = Gui::start(&[]);
+    let actions = [
+        "new",
+        "move",
+        "undo",
+        "goto",
+        "mode",
+        "analysis",
+        "preview",
+        "pgn-import",
+        "state",
+        "nothing",
+    ];
+    let keys = [
+        "variant", "fen", "mode", "white", "black", "tc", "move", "ply", "multipv", "engine",
+        "moves", "pgn", "index",
+    ];
+    let values = [
+        json!(null),
+        json!(0),
+        json!(-1),
+        json!(1e300),
+        json!(""),
+        json!("x".repeat(3000)),
+        json!("e2e4"),
+        json!("@e5d2"),
+        json!("b4c5,c5d2"),
+        json!([]),
+        json!({}),
+        json!(["e2e4", "e7e5", "e2e4"]),
+        json!("apocalypse"),
+        json!("pacifist2"),
+        json!("hotseat"),
+        json!("analysis"),
+        json!("play-black"),
+        json!("1+0"),
+        json!("0/0+0"),
+        json!("\u{0}\u{1F4A5}"),
+        json!(2),
+        json!(true),
+    ];
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..400 {
+        let action = rng.pick(&actions);
+        let mut body = serde_json::Map::new();
+        for _ in 0..rng.next() % 4 {
+            body.insert(rng.pick(&keys).to_string(), rng.pick(&values).clone());
+        }
+        let text = if rng.next() % 10 == 0 {
+            "{\"variant\": [".to_string()
+        } else {
+            Value::Object(body).to_string()
+        };
+        let (status, v) = gui.post_raw(action, &text);
+        assert!(
+            (200..500).contains(&status),
+            "{action} {text}: {status} {v}"
+        );
+    }
+    gui.act("new", json!({"variant": "chess", "mode": "hotseat"}));
+    assert_eq!(
+        gui.act("move", json!({"move": "e2e4"}))["side_to_move"],
+        "b"
+    );
+}
