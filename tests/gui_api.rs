@@ -426,7 +426,7 @@ fn random_requests_get_answers_below_500_and_the_server_goes_on() {
         for _ in 0..rng.next() % 4 {
             body.insert(rng.pick(&keys).to_string(), rng.pick(&values).clone());
         }
-        let text = if rng.next() % 10 == 0 {
+        let text = if rng.next().is_multiple_of(10) {
             "{\"variant\": [".to_string()
         } else {
             Value::Object(body).to_string()
