@@ -6,6 +6,7 @@
 //! and the version (`--version`) go to stdout with status 0; every error
 //! goes to stderr with a non-zero status (2 for a bad command line).
 
+pub mod datagen;
 pub mod perft;
 
 use crate::output::out;
@@ -32,6 +33,11 @@ const SUBCOMMANDS: &[Subcommand] = &[
         name: "bench",
         help: BENCH_HELP,
         run: bench_command,
+    },
+    Subcommand {
+        name: "datagen",
+        help: datagen::HELP,
+        run: datagen::command,
     },
     Subcommand {
         name: "match",
@@ -140,6 +146,8 @@ fn bench_command(args: &[String]) -> i32 {
 pub const USAGE: &str = "usage:
   turncoat                 (UCI protocol loop; XBoard when the first line is `xboard`)
   turncoat bench [--threads N] [--depth-offset D]
+  turncoat datagen --variant V --games N --out FILE [--nodes N] [--seed S] [--threads T]
+  turncoat tune --variant V --data FILE... [--epochs E] [--out FILE.rs]
   turncoat match -engine cmd=PATH ... -engine cmd=PATH ... -variant V ...
   turncoat perft [--variant V] [--fen FEN] [--divide] [--chess960] DEPTH
   turncoat perft-suite FILE.epd [--max-depth D] [--variant V]
