@@ -8,6 +8,7 @@
 
 pub mod datagen;
 pub mod perft;
+pub mod tune;
 
 use crate::output::out;
 
@@ -38,6 +39,11 @@ const SUBCOMMANDS: &[Subcommand] = &[
         name: "datagen",
         help: datagen::HELP,
         run: datagen::command,
+    },
+    Subcommand {
+        name: "tune",
+        help: tune::HELP,
+        run: tune::command,
     },
     Subcommand {
         name: "match",
