@@ -421,11 +421,7 @@ fn best_single(p: &Params, pos: &Position, set: Bitboard, owner: Color, kings: [
     best
 }
 
-fn analyse<W: Weights, const N: usize>(
-    pos: &Position,
-    inf: &Influence<N>,
-    p: &Params,
-) -> (Terms, Analysis) {
+fn analyse<const N: usize>(pos: &Position, inf: &Influence<N>, p: &Params) -> (Terms, Analysis) {
     let mut t = Terms::default();
     let occ = pos.occupied();
     let empty = !occ.0;
@@ -543,14 +539,14 @@ pub fn evaluate_white<W: Weights, const N: usize>(pos: &Position) -> i32 {
 #[inline]
 pub fn evaluate_white_with<W: Weights, const N: usize>(pos: &Position, p: &Params) -> i32 {
     let inf = Influence::<N>::compute::<W>(pos);
-    analyse::<W, N>(pos, &inf, p).0.total()
+    analyse::<N>(pos, &inf, p).0.total()
 }
 
 /// The breakdown printed by the `eval` command, with the map of support
 /// and persuasion.
 pub fn explain<W: Weights, const N: usize>(pos: &Position) -> String {
     let inf = Influence::<N>::compute::<W>(pos);
-    let (t, a) = analyse::<W, N>(pos, &inf, params::<W>());
+    let (t, a) = analyse::<N>(pos, &inf, params::<W>());
     let mut lines = vec![
         "Evaluation terms (centipawns, white's view)".to_string(),
         term_line("Term", "White", "Black", "Total"),
@@ -724,7 +720,7 @@ mod tests {
         // Both rooks are attacked once and supported once (by their kings).
         let p = pos("4k3/4r3/8/4R3/3K4/8/8/8 w - - 0 1", Variant::Pacifist);
         let inf = Influence::<5>::compute::<Count>(&p);
-        let (t, a) = analyse::<Count, 5>(&p, &inf, &COUNT_PARAMS);
+        let (t, a) = analyse::<5>(&p, &inf, &COUNT_PARAMS);
         assert!(a.one_away[1].contains(Square::parse("e7").unwrap()));
         assert!(a.one_away[0].contains(Square::parse("e5").unwrap()));
         assert!(t.t[ONE_AWAY][0] > t.t[ONE_AWAY][1]);
@@ -732,13 +728,13 @@ mod tests {
         // Enemy pieces around the king are pressure.
         let calm = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Variant::Pacifist);
         let pressed = pos("4k3/8/8/8/8/2n5/8/4K3 w - - 0 1", Variant::Pacifist);
-        let pc = analyse::<Count, 5>(
+        let pc = analyse::<5>(
             &calm,
             &Influence::<5>::compute::<Count>(&calm),
             &COUNT_PARAMS,
         )
         .0;
-        let pp = analyse::<Count, 5>(
+        let pp = analyse::<5>(
             &pressed,
             &Influence::<5>::compute::<Count>(&pressed),
             &COUNT_PARAMS,
