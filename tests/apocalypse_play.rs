@@ -118,3 +118,38 @@ fn whole_games_engine_against_engine() {
         assert!(game.turns().len() < 150, "game {game_no} did not end");
     }
 }
+
+/// Longest resistance: with a penalty point on each side (a second one
+/// loses, RULES.md 5.3) and every line lost, white's speculation e3e4 (its
+/// condition, "black's move starts on e4", no sure black move satisfies,
+/// and against a speculation it is invalid anyway) loses at once to any
+/// sure move, while the capture e3d4 loses only a turn later. The search
+/// used to play e3e4 (as in a game against the vchess bot): every loss was
+/// worth the same. Now a later loss is worth more, as mate distance is in
+/// the sequential variants.
+#[test]
+fn a_lost_game_is_lost_as_late_as_possible() {
+    let fen = "3n1/3pp/4P/5/5 w 11 20";
+    let pos = ApocalypsePosition::from_fen(fen).unwrap();
+    let black = pos.candidates(Color::Black);
+    let e3e4 = pos.parse_ply(Color::White, "e3e4").unwrap();
+    let e3d4 = pos.parse_ply(Color::White, "e3d4").unwrap();
+    // The position as described: e3e4 is lost at once against every sure
+    // reply, e3d4 against none.
+    let lost_now = |w, b| {
+        matches!(
+            pos.resolve(w, b).terminal(),
+            Some(turncoat::board::Outcome::Win(Color::Black, _))
+        )
+    };
+    assert!(black.iter().any(|&b| lost_now(e3e4, b)));
+    assert!(black.iter().all(|&b| !lost_now(e3d4, b)));
+    for depth in [2, 3] {
+        let r = solve(fen, depth);
+        assert!(r.value < -9000.0, "lost: {}", r.value);
+        assert!(r.value > -10_000.0, "but not at once: {}", r.value);
+        let weight = |ply| r.white.iter().find(|(p, _)| *p == ply).unwrap().1;
+        assert!(weight(e3e4) < 1e-9, "depth {depth}: {:?}", r.white);
+        assert!(weight(e3d4) > 1.0 - 1e-9, "depth {depth}: {:?}", r.white);
+    }
+}

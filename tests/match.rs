@@ -154,6 +154,50 @@ fn sprt_stops_a_decided_match() {
     assert!(out.contains("H1 was accepted"), "{out}");
 }
 
+/// With -repeat the test runs on game pairs: the output counts them in
+/// fastchess's form, and the match stops once the pairs decide.
+#[test]
+fn pentanomial_sprt_on_game_pairs() {
+    let bad = format!("cmd={}", fixture("illegal_engine.sh"));
+    let out = run_match(&[
+        "-engine",
+        &format!("cmd={T}"),
+        "name=good",
+        "-engine",
+        &bad,
+        "name=bad",
+        "-each",
+        "depth=1",
+        "-games",
+        "2",
+        "-rounds",
+        "200",
+        "-repeat",
+        "-variant",
+        "chess",
+        "-sprt",
+        "elo0=0",
+        "elo1=10",
+        "alpha=0.05",
+        "beta=0.05",
+        "model=logistic",
+    ]);
+    let finished = out.matches("Finished game").count();
+    assert!(finished < 400, "stopped early: {finished}");
+    let pairs = finished / 2;
+    assert!(
+        out.contains(&format!("Ptnml(0-2): [0, 0, 0, 0, {pairs}]")),
+        "{out}"
+    );
+    assert!(out.contains("LLR: 2.9"), "{out}");
+    assert!(out.contains("(-2.94, 2.94) [0.00, 10.00]"), "{out}");
+    assert!(out.contains("nElo: "), "{out}");
+    assert!(
+        out.contains("logistic, pentanomial) - H1 was accepted"),
+        "{out}"
+    );
+}
+
 #[test]
 fn round_robin_of_three_engines() {
     let cmd = format!("cmd={T}");

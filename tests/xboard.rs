@@ -233,3 +233,31 @@ fn apocalypse_over_xboard_ply_by_ply() {
     let (claim, _) = e.until("0-1");
     assert_eq!(claim, "0-1 {white reached two penalties}");
 }
+
+#[test]
+fn apocalypse_takes_the_six_field_fen_xboard_sends_with_setboard() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("variant apocalypse");
+    let (setup, _) = e.until("setup");
+    let fen = setup.split_once("5x5+0_fairy ").unwrap().1.to_string();
+    assert_eq!(fen.split_whitespace().count(), 6, "{setup}");
+    // XBoard sends the FEN it was given back, orthodox-shaped.
+    e.send("force");
+    e.send("setboard 4n/4p/5/P4/N4 w - - 0 7");
+    assert!(ping(&mut e, 1).is_empty(), "accepted");
+    e.send("usermove a1b3");
+    e.send("usermove e5d3");
+    assert!(ping(&mut e, 2).is_empty(), "plies of the set-up position");
+    e.send("setboard npppn/p3p/5/P3P/NPPPN b - - 0 1");
+    let errors = ping(&mut e, 3);
+    assert!(
+        errors
+            .iter()
+            .any(|l| l.starts_with("Error (") && l.contains("'w'")),
+        "{errors:?}"
+    );
+    // The variant's own 4 fields still work.
+    e.send("setboard npppn/p3p/5/P3P/NPPPN w 01 1");
+    assert!(ping(&mut e, 4).is_empty());
+}

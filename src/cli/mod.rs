@@ -6,7 +6,9 @@
 //! and the version (`--version`) go to stdout with status 0; every error
 //! goes to stderr with a non-zero status (2 for a bad command line).
 
+pub mod datagen;
 pub mod perft;
+pub mod tune;
 
 use crate::output::out;
 
@@ -32,6 +34,16 @@ const SUBCOMMANDS: &[Subcommand] = &[
         name: "bench",
         help: BENCH_HELP,
         run: bench_command,
+    },
+    Subcommand {
+        name: "datagen",
+        help: datagen::HELP,
+        run: datagen::command,
+    },
+    Subcommand {
+        name: "tune",
+        help: tune::HELP,
+        run: tune::command,
     },
     Subcommand {
         name: "match",
@@ -145,6 +157,8 @@ fn bench_command(args: &[String]) -> i32 {
 pub const USAGE: &str = "usage:
   turncoat                 (UCI protocol loop; XBoard when the first line is `xboard`)
   turncoat bench [--threads N] [--depth-offset D]
+  turncoat datagen --variant V --games N --out FILE [--nodes N] [--seed S] [--threads T]
+  turncoat tune --variant V --data FILE... [--epochs E] [--out FILE.rs]
   turncoat gui [--port N] [--engine NAME=COMMAND]... [--no-open]
   turncoat match -engine cmd=PATH ... -engine cmd=PATH ... -variant V ...
   turncoat perft [--variant V] [--fen FEN] [--divide] [--chess960] DEPTH

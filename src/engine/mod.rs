@@ -156,6 +156,19 @@ impl Engine {
         played.map_err(PositionError::Move)
     }
 
+    /// The position a GUI set up with its own, orthodox-shaped FEN
+    /// (XBoard's `setboard`; see [`Game::from_setup_fen`]).
+    pub fn set_setup_position(&mut self, fen: &str) -> Result<(), PositionError> {
+        self.stop();
+        let game =
+            Game::from_setup_fen(self.options.variant, fen).map_err(|e| PositionError::Fen {
+                error: e,
+                fen: fen.to_string(),
+            })?;
+        self.game = game;
+        Ok(())
+    }
+
     /// Plays one more move (ply) in the variant's notation.
     pub fn play(&mut self, text: &str) -> Result<String, GameError> {
         self.stop();

@@ -10,6 +10,10 @@ use crate::variants::apocalypse::{ApocalypsePosition, Kind};
 
 pub const WIN: i32 = 10_000;
 
+/// Values at least this far from 0 are decided games: a win (or loss) in
+/// `WIN - |value|` turns, as the search counts them (longest resistance).
+pub const DECIDED: i32 = WIN - 1_000;
+
 /// The terms for one side.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Terms {

@@ -39,6 +39,27 @@ pub trait Evaluate {
     fn evaluate_white(pos: &Position) -> i32;
     /// The terms of [`Evaluate::evaluate_white`], printed.
     fn explain(pos: &Position) -> String;
+    /// The parameter table `turncoat tune` sets, where the evaluation has
+    /// one.
+    fn tune_target() -> Option<TuneTarget> {
+        None
+    }
+}
+
+/// What `turncoat tune` needs of an evaluation: its parameters as the
+/// build has them, the source file they come from, and the evaluation
+/// (white's view) with other parameters.
+#[derive(Clone, Copy)]
+pub struct TuneTarget {
+    pub params: pacifist::Params,
+    /// The file, relative to the repository, that the build includes.
+    pub source: &'static str,
+    pub evaluate_white: fn(&Position, &pacifist::Params) -> i32,
+}
+
+/// The tuning target of a board variant's evaluation, if it has one.
+pub fn tune_target(v: crate::BoardVariant) -> Option<TuneTarget> {
+    with_rules!(v, R => R::tune_target())
 }
 
 impl Evaluate for Chess {
@@ -69,6 +90,13 @@ impl Evaluate for Pacifist<Count> {
     fn explain(pos: &Position) -> String {
         pacifist::explain::<Count, 5>(pos)
     }
+    fn tune_target() -> Option<TuneTarget> {
+        Some(TuneTarget {
+            params: *pacifist::params::<Count>(),
+            source: "src/eval/tuned/pacifist.rs",
+            evaluate_white: pacifist::evaluate_white_with::<Count, 5>,
+        })
+    }
 }
 
 impl Evaluate for Pacifist<Value> {
@@ -78,6 +106,13 @@ impl Evaluate for Pacifist<Value> {
     }
     fn explain(pos: &Position) -> String {
         pacifist::explain::<Value, 10>(pos)
+    }
+    fn tune_target() -> Option<TuneTarget> {
+        Some(TuneTarget {
+            params: *pacifist::params::<Value>(),
+            source: "src/eval/tuned/pacifist2.rs",
+            evaluate_white: pacifist::evaluate_white_with::<Value, 10>,
+        })
     }
 }
 

@@ -48,44 +48,107 @@ pub const TERM_NAMES: [&str; N_TERMS] = [
     "Tempo",
 ];
 
-/// The weights of one pacifist variant.
-struct Params {
+/// The weights of one pacifist variant: the parameter table that
+/// `turncoat tune` sets from self-play data. Each variant's values live
+/// in a source file of their own (`tuned/pacifist.rs`,
+/// `tuned/pacifist2.rs`), written by the tuner and included here, so that
+/// a tuned build is reproducible from its data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
     /// Material by kind (the king's worth is in `kings_held`).
-    value: [i32; 6],
+    pub value: [i32; 6],
     /// Worth of holding 0, 1 or 2 kings.
-    kings_held: [i32; 3],
+    pub kings_held: [i32; 3],
     /// Per pseudo-legal move, by kind of the moving piece.
-    mobility: [i32; 6],
+    pub mobility: [i32; 6],
     /// Per weighted empty square dominated (centre squares weigh 3, the
     /// extended centre 2, the rest 1).
-    control: i32,
+    pub control: i32,
     /// Per unit of net enemy influence on a king's zone (the king square
     /// counts twice), divided by the number of kings held.
-    pressure: i32,
+    pub pressure: i32,
     /// The net pressure below which more defence earns nothing.
-    pressure_floor: i32,
-    tempo: i32,
+    pub pressure_floor: i32,
+    pub tempo: i32,
 }
 
-const COUNT_PARAMS: Params = Params {
-    value: [100, 300, 300, 450, 800, 0],
-    kings_held: [-4000, 0, 350],
-    mobility: [2, 4, 4, 3, 2, 1],
-    control: 3,
-    pressure: 12,
-    pressure_floor: -6,
-    tempo: 10,
-};
+/// The parameters' names, in the order of [`Params::to_vec`].
+pub const PARAM_NAMES: [&str; 19] = [
+    "value.pawn",
+    "value.knight",
+    "value.bishop",
+    "value.rook",
+    "value.queen",
+    "value.king",
+    "kings_held.0",
+    "kings_held.1",
+    "kings_held.2",
+    "mobility.pawn",
+    "mobility.knight",
+    "mobility.bishop",
+    "mobility.rook",
+    "mobility.queen",
+    "mobility.king",
+    "control",
+    "pressure",
+    "pressure_floor",
+    "tempo",
+];
 
-const VALUE_PARAMS: Params = Params {
-    value: [100, 310, 320, 500, 900, 0],
-    kings_held: [-4000, 0, 400],
-    mobility: [2, 4, 4, 3, 2, 1],
-    control: 3,
-    pressure: 4,
-    pressure_floor: -20,
-    tempo: 10,
-};
+impl Params {
+    /// The table as a flat vector (the tuner's view).
+    pub fn to_vec(&self) -> Vec<i32> {
+        let mut v = Vec::with_capacity(PARAM_NAMES.len());
+        v.extend_from_slice(&self.value);
+        v.extend_from_slice(&self.kings_held);
+        v.extend_from_slice(&self.mobility);
+        v.extend_from_slice(&[self.control, self.pressure, self.pressure_floor, self.tempo]);
+        v
+    }
+
+    /// The inverse of [`Params::to_vec`]; `None` unless `v` has one value
+    /// per name.
+    pub fn from_slice(v: &[i32]) -> Option<Params> {
+        if v.len() != PARAM_NAMES.len() {
+            return None;
+        }
+        let mut p = COUNT_PARAMS;
+        p.value.copy_from_slice(&v[0..6]);
+        p.kings_held.copy_from_slice(&v[6..9]);
+        p.mobility.copy_from_slice(&v[9..15]);
+        [p.control, p.pressure, p.pressure_floor, p.tempo] = [v[15], v[16], v[17], v[18]];
+        Some(p)
+    }
+
+    /// The source file the build includes (`tuned/*.rs`): a `Params`
+    /// expression, with a header saying where it came from.
+    pub fn to_source(&self, origin: &str) -> String {
+        let list = |a: &[i32]| a.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
+        format!(
+            "// {origin}\n\
+             Params {{\n    \
+             value: [{}],\n    \
+             kings_held: [{}],\n    \
+             mobility: [{}],\n    \
+             control: {},\n    \
+             pressure: {},\n    \
+             pressure_floor: {},\n    \
+             tempo: {},\n\
+             }}\n",
+            list(&self.value),
+            list(&self.kings_held),
+            list(&self.mobility),
+            self.control,
+            self.pressure,
+            self.pressure_floor,
+            self.tempo
+        )
+    }
+}
+
+const COUNT_PARAMS: Params = include!("tuned/pacifist.rs");
+
+const VALUE_PARAMS: Params = include!("tuned/pacifist2.rs");
 
 /// Of the swing of material when the opponent's over-persuaded pieces
 /// convert on our next move, the part counted (of 5; kings count fully).
@@ -289,8 +352,9 @@ impl Terms {
     }
 }
 
+/// The parameters the build plays with.
 #[inline]
-fn params<W: Weights>() -> &'static Params {
+pub fn params<W: Weights>() -> &'static Params {
     if W::UNIFORM {
         &COUNT_PARAMS
     } else {
@@ -357,8 +421,7 @@ fn best_single(p: &Params, pos: &Position, set: Bitboard, owner: Color, kings: [
     best
 }
 
-fn analyse<W: Weights, const N: usize>(pos: &Position, inf: &Influence<N>) -> (Terms, Analysis) {
-    let p = params::<W>();
+fn analyse<const N: usize>(pos: &Position, inf: &Influence<N>, p: &Params) -> (Terms, Analysis) {
     let mut t = Terms::default();
     let occ = pos.occupied();
     let empty = !occ.0;
@@ -469,15 +532,21 @@ fn analyse<W: Weights, const N: usize>(pos: &Position, inf: &Influence<N>) -> (T
 /// `pacifist2` (values up to 1023, the king stored as 256).
 #[inline]
 pub fn evaluate_white<W: Weights, const N: usize>(pos: &Position) -> i32 {
+    evaluate_white_with::<W, N>(pos, params::<W>())
+}
+
+/// [`evaluate_white`] with other parameters (the tuner's).
+#[inline]
+pub fn evaluate_white_with<W: Weights, const N: usize>(pos: &Position, p: &Params) -> i32 {
     let inf = Influence::<N>::compute::<W>(pos);
-    analyse::<W, N>(pos, &inf).0.total()
+    analyse::<N>(pos, &inf, p).0.total()
 }
 
 /// The breakdown printed by the `eval` command, with the map of support
 /// and persuasion.
 pub fn explain<W: Weights, const N: usize>(pos: &Position) -> String {
     let inf = Influence::<N>::compute::<W>(pos);
-    let (t, a) = analyse::<W, N>(pos, &inf);
+    let (t, a) = analyse::<N>(pos, &inf, params::<W>());
     let mut lines = vec![
         "Evaluation terms (centipawns, white's view)".to_string(),
         term_line("Term", "White", "Black", "Total"),
@@ -651,7 +720,7 @@ mod tests {
         // Both rooks are attacked once and supported once (by their kings).
         let p = pos("4k3/4r3/8/4R3/3K4/8/8/8 w - - 0 1", Variant::Pacifist);
         let inf = Influence::<5>::compute::<Count>(&p);
-        let (t, a) = analyse::<Count, 5>(&p, &inf);
+        let (t, a) = analyse::<5>(&p, &inf, &COUNT_PARAMS);
         assert!(a.one_away[1].contains(Square::parse("e7").unwrap()));
         assert!(a.one_away[0].contains(Square::parse("e5").unwrap()));
         assert!(t.t[ONE_AWAY][0] > t.t[ONE_AWAY][1]);
@@ -659,8 +728,18 @@ mod tests {
         // Enemy pieces around the king are pressure.
         let calm = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Variant::Pacifist);
         let pressed = pos("4k3/8/8/8/8/2n5/8/4K3 w - - 0 1", Variant::Pacifist);
-        let pc = analyse::<Count, 5>(&calm, &Influence::<5>::compute::<Count>(&calm)).0;
-        let pp = analyse::<Count, 5>(&pressed, &Influence::<5>::compute::<Count>(&pressed)).0;
+        let pc = analyse::<5>(
+            &calm,
+            &Influence::<5>::compute::<Count>(&calm),
+            &COUNT_PARAMS,
+        )
+        .0;
+        let pp = analyse::<5>(
+            &pressed,
+            &Influence::<5>::compute::<Count>(&pressed),
+            &COUNT_PARAMS,
+        )
+        .0;
         assert!(pp.t[KING_PRESSURE][0] < pc.t[KING_PRESSURE][0]);
     }
 

@@ -96,6 +96,18 @@ impl Game {
         }
     }
 
+    /// A game of `variant` from a FEN as a GUI that knows only orthodox
+    /// FENs writes it (the form [`Game::setup_fen`] gives it): in
+    /// apocalypse the 6 orthodox fields are read too (RULES.md 5.1 has 4).
+    pub fn from_setup_fen(variant: Variant, fen: &str) -> Result<Game, GameError> {
+        if variant != Variant::Apocalypse {
+            return Game::from_fen(variant, fen);
+        }
+        ApocalypsePosition::from_orthodox_fen(fen)
+            .map(|p| Game::Simultaneous(SimultaneousGame::new(p)))
+            .map_err(|e| GameError::Fen(format!("bad FEN: {e}")))
+    }
+
     pub fn variant(&self) -> Variant {
         match self {
             Game::Sequential(g) => g.position().variant(),

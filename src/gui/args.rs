@@ -14,8 +14,9 @@ browser opens it unless --no-open. Ctrl-C ends the server and its engines.
   --port N               the port to listen on (default 0: any free port)
   --engine NAME=COMMAND  a UCI engine the page may choose, as NAME; COMMAND
                          is the program and its arguments, split at spaces.
-                         Repeatable. Without one: this turncoat, as
-                         `turncoat`.
+                         Repeatable. This turncoat is always offered too,
+                         as `turncoat` (unless an engine given has that
+                         name).
   --no-open              do not open a browser";
 
 /// What `turncoat gui` was asked to do.

@@ -501,7 +501,9 @@ impl Hub {
             }
             if !s.mode.is_game() && parsed.multipv == 1 {
                 let at = s.cursor;
-                s.evals[at] = parsed.cp;
+                if let Some(eval) = s.evals.get_mut(at) {
+                    *eval = parsed.cp;
+                }
             }
             search_line::merge(&mut s.output, parsed);
         }

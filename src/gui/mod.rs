@@ -40,17 +40,18 @@ pub fn run(argv: &[String]) -> i32 {
             return 2;
         }
     };
-    let engines = if args.engines.is_empty() {
+    // This turncoat is always offered, first, unless an engine given is
+    // named so.
+    let mut engines = args.engines;
+    if !engines.iter().any(|e| e.name == "turncoat") {
         match args::default_engine() {
-            Ok(e) => vec![e],
+            Ok(e) => engines.insert(0, e),
             Err(e) => {
                 eprintln!("error: {e}");
                 return 1;
             }
         }
-    } else {
-        args.engines
-    };
+    }
     for engine in &engines {
         if let Err(why) = EngineProcess::check(engine, Variant::Chess) {
             eprintln!("error: engine {}: {why}", engine.name);

@@ -56,11 +56,23 @@ async fn not_found() -> Response {
 
 /// Every request: the token (query `token` or header
 /// `X-Turncoat-Token`), and this machine's `Host` and `Origin`.
+///
+/// The body is read here whole, whatever the route does with it: a
+/// connection whose request body was left unread (a wrong method, a
+/// refused request) would be closed under the client's next request.
 async fn guard(State(app): State<App>, req: Request, next: Next) -> Response {
-    match app.admit(req.headers(), req.uri()) {
-        Ok(()) => next.run(req).await,
-        Err(why) => error(StatusCode::FORBIDDEN, why),
+    let (parts, body) = req.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, BODY_LIMIT).await else {
+        return error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "the request body is too large",
+        );
+    };
+    if let Err(why) = app.admit(&parts.headers, &parts.uri) {
+        return error(StatusCode::FORBIDDEN, why);
     }
+    next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+        .await
 }
 
 impl App {

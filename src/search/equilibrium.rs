@@ -14,7 +14,7 @@
 
 use super::matrix::solve;
 use crate::board::{Color, Outcome};
-use crate::eval::apocalypse::{evaluate, WIN};
+use crate::eval::apocalypse::{evaluate, DECIDED, WIN};
 use crate::variants::apocalypse::{ApocalypsePosition, Ply};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -67,6 +67,22 @@ fn terminal_value(o: Outcome) -> f64 {
         Outcome::Win(Color::White, _) => WIN as f64,
         Outcome::Win(Color::Black, _) => -(WIN as f64),
         Outcome::Draw(_) => 0.0,
+    }
+}
+
+/// A position's value from its matrix game's: a decided game moves one
+/// point toward 0 per turn, so that a win in fewer turns is worth more and
+/// a loss in more turns costs less, as mate-distance scoring does in the
+/// sequential variants. In a lost position every line is lost, and the
+/// side then resists longest (an immediate second penalty, RULES.md 5.3,
+/// is worth less than a loss two turns later).
+fn one_turn_later(v: f64) -> f64 {
+    if v >= DECIDED as f64 {
+        v - 1.0
+    } else if v <= -(DECIDED as f64) {
+        v + 1.0
+    } else {
+        v
     }
 }
 
@@ -130,14 +146,15 @@ impl Searcher<'_> {
             &mut |i, j| entry(self, i, j),
             &|| false,
         );
+        let v = one_turn_later(eq.value);
         if !self.aborted {
             self.shared
                 .table
                 .lock()
                 .expect("table")
-                .insert(key, (depth, eq.value));
+                .insert(key, (depth, v));
         }
-        eq.value
+        v
     }
 }
 
@@ -309,7 +326,9 @@ pub fn solve_turn(
                 break;
             }
         }
-        if eq.value.abs() >= WIN as f64 {
+        // Every line this value weighs ends within the horizon (a decided
+        // value loses at most a point per turn): deeper is the same.
+        if eq.value.abs() >= WIN as f64 - depth as f64 {
             break;
         }
     }

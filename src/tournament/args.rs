@@ -4,7 +4,7 @@ use super::adjudication::Adjudication;
 use super::clock::Limit;
 use super::engine::{EngineConfig, Protocol};
 use super::openings::{self, Opening};
-use super::stats::Sprt;
+use super::stats::{Model, Sprt};
 use crate::search::time::{seconds, MAX_SECONDS};
 use crate::variants::Variant;
 use std::time::Duration;
@@ -13,7 +13,7 @@ pub const USAGE: &str = "usage: turncoat match -engine cmd=PATH [name=N] [proto=
          [tc=MOVES/SECONDS+INC | st=SECONDS | depth=N | nodes=N]  (twice or more)
        [-each KEY=VALUE ...] -variant V [-games N] [-rounds R] [-repeat]
        [-openings file=F.epd|F.pgn [order=random|sequential] | plies=N] [-seed N]
-       [-concurrency N] [-pgnout FILE] [-sprt elo0=A elo1=B alpha=X beta=Y]
+       [-concurrency N] [-pgnout FILE] [-sprt elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]]
        [-draw movenumber=N movecount=M score=S] [-resign movecount=N score=S] [-maxmoves N]";
 
 /// `turncoat match --help`.
@@ -21,7 +21,7 @@ pub const HELP: &str = "usage: turncoat match -engine cmd=PATH [name=N] [proto=u
          [tc=MOVES/SECONDS+INC | st=SECONDS | depth=N | nodes=N]  (twice or more)
        [-each KEY=VALUE ...] -variant V [-games N] [-rounds R] [-repeat]
        [-openings file=F.epd|F.pgn [order=random|sequential] | plies=N] [-seed N]
-       [-concurrency N] [-pgnout FILE] [-sprt elo0=A elo1=B alpha=X beta=Y]
+       [-concurrency N] [-pgnout FILE] [-sprt elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]]
        [-draw movenumber=N movecount=M score=S] [-resign movecount=N score=S] [-maxmoves N]
 
 Plays engines against each other (cutechess-cli's conventions), refereed
@@ -42,7 +42,10 @@ the SPRT's state.
                random plies (0 to 100; default 6); -seed N
   -concurrency N games at once (default 1)
   -pgnout FILE the games as PGN
-  -sprt        stop when the test is decided
+  -sprt        the GSPRT of H0 (elo0) against H1 (elo1), error rates alpha
+               and beta; model=normalized (default; bounds in nElo) or
+               logistic (bounds in Elo); with -repeat on game pairs
+               (pentanomial). The match stops when the test is decided.
   -draw, -resign, -maxmoves   adjudication
 
 Every engine is started and ended once before the first game: one that
@@ -328,7 +331,16 @@ pub fn parse(argv: &[String]) -> Result<MatchArgs, String> {
                     elo1: required(&kv, "-sprt", "elo1")?,
                     alpha: required(&kv, "-sprt", "alpha")?,
                     beta: required(&kv, "-sprt", "beta")?,
+                    model: match kv.iter().find(|(k, _)| k == "model") {
+                        Some((_, m)) => m.parse()?,
+                        None => Model::Normalized,
+                    },
                 };
+                if let Some((k, _)) = kv.iter().find(|(k, _)| {
+                    !matches!(k.as_str(), "elo0" | "elo1" | "alpha" | "beta" | "model")
+                }) {
+                    return Err(format!("-sprt: unknown setting '{k}'"));
+                }
                 check_sprt(&sprt)?;
                 a.sprt = Some(sprt);
             }
@@ -474,6 +486,18 @@ mod tests {
         assert_eq!(a.adjudication.resign, Some((3, 600)));
         assert_eq!(a.adjudication.max_moves, Some(200));
         assert!(matches!(a.openings, OpeningSource::Random { plies: 4, .. }));
+        assert_eq!(a.sprt.map(|s| s.model), Some(Model::Normalized));
+        let with = |model: &str| {
+            parse(&args(&format!(
+                "-engine cmd=a -engine cmd=b -each depth=1 -sprt elo0=0 elo1=5 alpha=0.1 beta=0.1 model={model}"
+            )))
+            .unwrap()
+            .sprt
+            .unwrap()
+            .model
+        };
+        assert_eq!(with("logistic"), Model::Logistic);
+        assert_eq!(with("normalized"), Model::Normalized);
     }
 
     #[test]
@@ -550,6 +574,14 @@ mod tests {
             (
                 "-resign movecount=3 score=99999999999",
                 "score out of range",
+            ),
+            (
+                "-sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 model=bayesian",
+                "unknown model",
+            ),
+            (
+                "-sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 elo2=3",
+                "misspelt key",
             ),
             ("-openings plies=1000000000", "endless random opening"),
             ("-openings fil=x.epd", "misspelt key"),

@@ -9,7 +9,8 @@
 //!   [`adjudication`]: `-draw`, `-resign`, `-maxmoves`.
 //! * [`result`]: how a game ended, as types.
 //! * [`openings`]: EPD/PGN openings and random openings.
-//! * [`stats`]: Elo, error bars, LOS, SPRT.
+//! * [`stats`]: Elo and nElo with error bars, LOS, the GSPRT on single
+//!   games or (with `-repeat`) on game pairs.
 //! * [`pgn`]: game records.
 
 pub mod adjudication;
@@ -29,7 +30,7 @@ use crate::output::out;
 use args::MatchArgs;
 use openings::Opening;
 use referee::GameRecord;
-use stats::{Sprt, Tally, Verdict};
+use stats::{Estimate, Pentanomial, Sprt, Tally, Verdict};
 use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -43,39 +44,69 @@ struct Scheduled {
     white: usize,
     black: usize,
     opening: Opening,
+    /// With `-repeat`, the game pair (one opening, colours swapped) the
+    /// game belongs to.
+    pair: Option<usize>,
 }
 
-/// Results so far: per ordered pair (i < j) the tally of i against j.
+/// The results of one engine against another: single games, and with
+/// `-repeat` the game pairs.
+#[derive(Clone, Copy, Debug, Default)]
+struct Results {
+    tally: Tally,
+    ptnml: Pentanomial,
+}
+
+/// Results so far: per ordered pair (i < j) the results of i against j.
 struct Standings {
     names: Vec<String>,
-    pairs: Vec<((usize, usize), Tally)>,
+    pairs: Vec<((usize, usize), Results)>,
+    /// Game pairs with one game finished: the first engine's half points.
+    half_done: std::collections::HashMap<usize, u32>,
     finished: usize,
     pgn: Option<std::fs::File>,
 }
 
 impl Standings {
-    fn tally_mut(&mut self, a: usize, b: usize) -> &mut Tally {
+    fn results_mut(&mut self, a: usize, b: usize) -> &mut Results {
         let key = (a.min(b), a.max(b));
         let i = match self.pairs.iter().position(|(k, _)| *k == key) {
             Some(i) => i,
             None => {
-                self.pairs.push((key, Tally::default()));
+                self.pairs.push((key, Results::default()));
                 self.pairs.len() - 1
             }
         };
         &mut self.pairs[i].1
     }
 
-    fn record(&mut self, g: &Scheduled, rec: &GameRecord) -> Tally {
+    /// Counts a finished game; returns the results of its two engines and
+    /// whether it completed a game pair.
+    fn record(&mut self, g: &Scheduled, rec: &GameRecord) -> (Results, bool) {
         let (first, second) = (g.white.min(g.black), g.white.max(g.black));
         let first_is_white = first == g.white;
-        let t = self.tally_mut(first, second);
-        match rec.result.winner() {
-            Some(side) if (side == Color::White) == first_is_white => t.wins += 1,
-            Some(_) => t.losses += 1,
-            None => t.draws += 1,
+        let half_points = match rec.result.winner() {
+            Some(side) if (side == Color::White) == first_is_white => 2,
+            Some(_) => 0,
+            None => 1,
+        };
+        let other_game = g.pair.and_then(|p| match self.half_done.remove(&p) {
+            Some(h) => Some(h),
+            None => {
+                self.half_done.insert(p, half_points);
+                None
+            }
+        });
+        let r = self.results_mut(first, second);
+        match half_points {
+            2 => r.tally.wins += 1,
+            0 => r.tally.losses += 1,
+            _ => r.tally.draws += 1,
         }
-        *t
+        if let Some(h) = other_game {
+            r.ptnml.add(h, half_points);
+        }
+        (*r, other_game.is_some())
     }
 }
 
@@ -117,6 +148,7 @@ pub fn run(argv: &[String]) -> i32 {
     let standings = Mutex::new(Standings {
         names: args.engines.iter().map(|e| e.name.clone()).collect(),
         pairs: Vec::new(),
+        half_done: std::collections::HashMap::new(),
         finished: 0,
         pgn,
     });
@@ -146,7 +178,8 @@ pub fn run(argv: &[String]) -> i32 {
                     args.adjudication,
                 );
                 let mut st = standings.lock().unwrap();
-                let tally = st.record(&g, &rec);
+                let (results, pair_done) = st.record(&g, &rec);
+                let tally = results.tally;
                 st.finished += 1;
                 out!(
                     "Finished game {} ({} vs {}): {}",
@@ -171,15 +204,24 @@ pub fn run(argv: &[String]) -> i32 {
                     let _ = f.flush();
                 }
                 if let Some(sprt) = args.sprt {
-                    if args.engines.len() == 2 && sprt.verdict(&tally) != Verdict::Continue {
-                        stop.store(true, Ordering::Relaxed);
+                    // With -repeat the test runs on pairs, so it can only
+                    // move when a pair is complete.
+                    let llr = if args.repeat {
+                        pair_done.then(|| sprt.llr_pentanomial(&results.ptnml))
+                    } else {
+                        Some(sprt.llr(&tally))
+                    };
+                    if let Some(llr) = llr {
+                        if args.engines.len() == 2 && sprt.verdict_of(llr) != Verdict::Continue {
+                            stop.store(true, Ordering::Relaxed);
+                        }
                     }
                 }
             });
         }
     });
     let st = standings.into_inner().unwrap();
-    report(&st, args.sprt);
+    report(&st, args.sprt, args.repeat);
     out!("Finished match");
     0
 }
@@ -225,33 +267,12 @@ fn check_engines(args: &MatchArgs) -> Result<(), Vec<String>> {
     }
 }
 
-fn report(st: &Standings, sprt: Option<Sprt>) {
-    for &((a, b), t) in &st.pairs {
+fn report(st: &Standings, sprt: Option<Sprt>, pairs: bool) {
+    for &((a, b), r) in &st.pairs {
         if st.pairs.len() > 1 {
             out!("{} vs {}:", st.names[a], st.names[b]);
         }
-        out!(
-            "Elo difference: {:.1} +/- {:.1}, LOS: {:.1} %, DrawRatio: {:.1} %",
-            t.elo(),
-            t.elo_error(),
-            100.0 * t.los(),
-            100.0 * t.draw_ratio()
-        );
-        if let Some(s) = sprt {
-            let llr = s.llr(&t);
-            let verdict = match s.verdict(&t) {
-                Verdict::AcceptH0 => " - H0 was accepted",
-                Verdict::AcceptH1 => " - H1 was accepted",
-                Verdict::Continue => "",
-            };
-            out!(
-                "SPRT: llr {:.2} ({:.1}%), lbound {:.2}, ubound {:.2}{verdict}",
-                llr,
-                100.0 * llr / s.upper_bound(),
-                s.lower_bound(),
-                s.upper_bound()
-            );
-        }
+        report_pair(&r, sprt, pairs);
     }
     if st.names.len() > 2 {
         out!("Rank Name                 Elo     +/-   Games   Score   Draws");
@@ -261,7 +282,7 @@ fn report(st: &Standings, sprt: Option<Sprt>) {
             .enumerate()
             .map(|(i, n)| {
                 let mut total = Tally::default();
-                for &((a, b), t) in &st.pairs {
+                for &((a, b), Results { tally: t, .. }) in &st.pairs {
                     if a == i {
                         total.wins += t.wins;
                         total.losses += t.losses;
@@ -291,6 +312,83 @@ fn report(st: &Standings, sprt: Option<Sprt>) {
     }
 }
 
+/// One pairing's results: cutechess-cli's summary line, then fastchess's
+/// (`Elo: ... nElo: ...`, `Ptnml(0-2): [...]`, `LLR: x (l, u) [elo0,
+/// elo1]`). With `-repeat` the estimates and the test are on game pairs.
+fn report_pair(r: &Results, sprt: Option<Sprt>, pairs: bool) {
+    let t = r.tally;
+    let pentanomial = pairs && r.ptnml.pairs() > 0;
+    let e = if pentanomial {
+        Estimate::pentanomial(&r.ptnml)
+    } else {
+        Estimate::trinomial(&t)
+    };
+    out!(
+        "Elo difference: {:.1} +/- {:.1}, LOS: {:.1} %, DrawRatio: {:.1} %",
+        e.elo,
+        e.elo_error,
+        100.0 * e.los,
+        100.0 * t.draw_ratio()
+    );
+    out!(
+        "Elo: {:.2} +/- {:.2}, nElo: {:.2} +/- {:.2}",
+        e.elo,
+        e.elo_error,
+        e.nelo,
+        e.nelo_error
+    );
+    out!(
+        "Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {:.1} ({:.2} %)",
+        t.games(),
+        t.wins,
+        t.losses,
+        t.draws,
+        t.wins as f64 + 0.5 * t.draws as f64,
+        100.0 * t.score()
+    );
+    if pairs {
+        let c = r.ptnml.counts;
+        out!(
+            "Ptnml(0-2): [{}, {}, {}, {}, {}]",
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4]
+        );
+    }
+    if let Some(s) = sprt {
+        let llr = if pairs {
+            s.llr_pentanomial(&r.ptnml)
+        } else {
+            s.llr(&t)
+        };
+        out!(
+            "LLR: {:.2} ({:.2}, {:.2}) [{:.2}, {:.2}]",
+            llr,
+            s.lower_bound(),
+            s.upper_bound(),
+            s.elo0,
+            s.elo1
+        );
+        let verdict = match s.verdict_of(llr) {
+            Verdict::AcceptH0 => "H0 was accepted",
+            Verdict::AcceptH1 => "H1 was accepted",
+            Verdict::Continue => "not decided",
+        };
+        out!(
+            "SPRT ([{:.2}, {:.2}], {}, {}) - {verdict}",
+            s.elo0,
+            s.elo1,
+            match s.model {
+                stats::Model::Normalized => "normalized",
+                stats::Model::Logistic => "logistic",
+            },
+            if pairs { "pentanomial" } else { "trinomial" }
+        );
+    }
+}
+
 /// The games to play: round robin over all pairs, `games` per pair and
 /// round, colours alternating; with `-repeat` each opening is played
 /// twice with colours swapped.
@@ -303,13 +401,18 @@ fn schedule(args: &MatchArgs) -> Result<Vec<Scheduled>, String> {
     let openings = args.openings.pick(args.variant, n_openings)?;
     let mut out = Vec::new();
     let mut next_opening = 0;
+    let mut pair = 0;
+    // Per pairing: the opening and game pair of its last game, so that
+    // with -repeat a pair's second game follows even across rounds
+    // (`-games 1 -rounds N`).
+    let mut current: Vec<Option<(Opening, usize)>> = vec![None; pairs.len()];
     for round in 0..args.rounds {
-        for &(a, b) in &pairs {
-            let mut current = None;
+        for (p, &(a, b)) in pairs.iter().enumerate() {
             for g in 0..args.games {
                 let index = round * args.games + g;
-                if !args.repeat || index.is_multiple_of(2) || current.is_none() {
-                    current = Some(openings[next_opening % openings.len()].clone());
+                if !args.repeat || index.is_multiple_of(2) || current[p].is_none() {
+                    pair += 1;
+                    current[p] = Some((openings[next_opening % openings.len()].clone(), pair));
                     next_opening += 1;
                 }
                 let (white, black) = if index.is_multiple_of(2) {
@@ -317,12 +420,14 @@ fn schedule(args: &MatchArgs) -> Result<Vec<Scheduled>, String> {
                 } else {
                     (b, a)
                 };
+                let (opening, game_pair) = current[p].clone().expect("an opening");
                 out.push(Scheduled {
                     number: out.len() + 1,
                     round: round + 1,
                     white,
                     black,
-                    opening: current.clone().expect("an opening"),
+                    opening,
+                    pair: args.repeat.then_some(game_pair),
                 });
             }
         }
@@ -347,4 +452,34 @@ pub fn today() -> String {
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
     format!("{y:04}.{m:02}.{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn schedule_of(cmd: &str) -> Vec<Scheduled> {
+        let argv: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
+        schedule(&args::parse(&argv).unwrap()).unwrap()
+    }
+
+    /// With -repeat two consecutive games of a pairing share an opening
+    /// and a game pair, colours swapped, also when each round has one game.
+    #[test]
+    fn repeat_makes_game_pairs() {
+        for cmd in [
+            "-engine cmd=a -engine cmd=b -each depth=1 -games 1 -rounds 4 -repeat -openings plies=2",
+            "-engine cmd=a -engine cmd=b -each depth=1 -games 2 -rounds 2 -repeat -openings plies=2",
+        ] {
+            let s = schedule_of(cmd);
+            let pairs: Vec<Option<usize>> = s.iter().map(|g| g.pair).collect();
+            assert_eq!(pairs, [Some(1), Some(1), Some(2), Some(2)], "{cmd}");
+            for two in s.chunks(2) {
+                assert_eq!(two[0].opening, two[1].opening);
+                assert_eq!((two[0].white, two[0].black), (two[1].black, two[1].white));
+            }
+        }
+        let plain = schedule_of("-engine cmd=a -engine cmd=b -each depth=1 -games 4");
+        assert!(plain.iter().all(|g| g.pair.is_none()));
+    }
 }

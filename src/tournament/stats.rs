@@ -1,7 +1,15 @@
 //! Match statistics as cutechess-cli and fastchess report them: Elo
-//! difference with its 95% error bar, likelihood of superiority, and the
-//! sequential probability ratio test (GSPRT on the trinomial model).
-
+//! difference with its 95% error bar, normalized Elo, likelihood of
+//! superiority, and the generalised sequential probability ratio test
+//! (GSPRT) on the trinomial model (single games) or the pentanomial model
+//! (game pairs with colours swapped, `-repeat`).
+//!
+//! The GSPRT follows Michel Van den Bergh, "Comments on Normalized Elo"
+//! (cantate.be/Fishtest/normalized_elo_practical.pdf): the log-likelihood
+//! ratio is that of the maximum-likelihood distributions, given the
+//! observed frequencies, under each hypothesis; a hypothesis fixes either
+//! the expected score (logistic Elo) or the score's distance from 0.5 in
+//! standard deviations (normalized Elo).
 /// Wins, losses and draws of the first engine.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -84,12 +92,148 @@ pub fn erf(x: f64) -> f64 {
     sign * y
 }
 
+/// Game pairs with colours swapped, by the first engine's points in the
+/// pair: `counts[k]` pairs scored `k / 2` points (0, 0.5, 1, 1.5, 2), as
+/// fastchess prints them (`Ptnml(0-2)`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial {
+    pub counts: [u32; 5],
+}
+
+impl Pentanomial {
+    /// Adds one pair from the first engine's points in each game (0, 0.5
+    /// or 1 each, given as half points 0..=2).
+    pub fn add(&mut self, first_half_points: u32, second_half_points: u32) {
+        let k = (first_half_points + second_half_points).min(4) as usize;
+        self.counts[k] += 1;
+    }
+
+    pub fn pairs(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+}
+
+/// The per-game (or per-pair) scores of the two models, scaled to 0..1.
+const TRINOMIAL_SCORES: [f64; 3] = [0.0, 0.5, 1.0];
+const PENTANOMIAL_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
+/// Elo per unit of the score's standard deviation: normalized Elo is
+/// `(score - 0.5) / sigma * 800 / ln 10` (Van den Bergh, section 1).
+fn nelo_scale() -> f64 {
+    800.0 / std::f64::consts::LN_10
+}
+
+/// The 97.5% quantile of the standard normal distribution.
+const Z95: f64 = 1.959_963_985;
+
+/// Mean and variance of a discrete distribution on `scores` with weights
+/// `p` summing to 1.
+fn mean_and_variance(scores: &[f64], p: &[f64]) -> (f64, f64) {
+    let mu: f64 = scores.iter().zip(p).map(|(a, q)| a * q).sum();
+    let var = scores
+        .iter()
+        .zip(p)
+        .map(|(a, q)| q * (a - mu).powi(2))
+        .sum();
+    (mu, var)
+}
+
+/// Elo, normalized Elo and LOS of one match with their 95% error bars.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    pub score: f64,
+    pub elo: f64,
+    pub elo_error: f64,
+    pub nelo: f64,
+    pub nelo_error: f64,
+    pub los: f64,
+}
+
+impl Estimate {
+    /// From single games (trinomial).
+    pub fn trinomial(t: &Tally) -> Estimate {
+        Self::of(&TRINOMIAL_SCORES, &[t.losses, t.draws, t.wins], 1.0)
+    }
+
+    /// From game pairs (pentanomial): a pair's score is its mean, and
+    /// normalized Elo is measured against the per-game deviation
+    /// `sigma_pair * sqrt(2)`, so that both models estimate the same nElo.
+    pub fn pentanomial(p: &Pentanomial) -> Estimate {
+        Self::of(&PENTANOMIAL_SCORES, &p.counts, std::f64::consts::SQRT_2)
+    }
+
+    fn of(scores: &[f64], counts: &[u32], per_game: f64) -> Estimate {
+        let n: f64 = counts.iter().map(|&c| c as f64).sum();
+        if n == 0.0 {
+            return Estimate {
+                score: 0.5,
+                elo: 0.0,
+                elo_error: f64::INFINITY,
+                nelo: 0.0,
+                nelo_error: f64::INFINITY,
+                los: 0.5,
+            };
+        }
+        let p: Vec<f64> = counts.iter().map(|&c| c as f64 / n).collect();
+        let (mu, var) = mean_and_variance(scores, &p);
+        let sigma_mean = (var / n).sqrt();
+        let (lo, hi) = (mu - Z95 * sigma_mean, mu + Z95 * sigma_mean);
+        let elo_error = (elo_of_score(hi) - elo_of_score(lo)) / 2.0;
+        let sigma_game = var.sqrt() * per_game;
+        let (nelo, nelo_error) = if sigma_game > 0.0 {
+            (
+                (mu - 0.5) / sigma_game * nelo_scale(),
+                Z95 * sigma_mean / sigma_game * nelo_scale(),
+            )
+        } else {
+            (0.0, f64::INFINITY)
+        };
+        let los = if sigma_mean > 0.0 {
+            0.5 * (1.0 + erf((mu - 0.5) / sigma_mean / std::f64::consts::SQRT_2))
+        } else {
+            0.5
+        };
+        Estimate {
+            score: mu,
+            elo: elo_of_score(mu),
+            elo_error,
+            nelo,
+            nelo_error,
+            los,
+        }
+    }
+}
+
+/// How the SPRT's Elo bounds are read (fastchess's `model=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Model {
+    /// Normalized Elo: the bounds are in nElo, independent of the draw
+    /// rate (fastchess's default, as in fishtest).
+    Normalized,
+    /// Logistic Elo: the bounds fix the expected score.
+    Logistic,
+}
+
+impl std::str::FromStr for Model {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Model, String> {
+        match s {
+            "normalized" => Ok(Model::Normalized),
+            "logistic" => Ok(Model::Logistic),
+            _ => Err(format!(
+                "-sprt: unknown model '{s}' (normalized or logistic)"
+            )),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
     pub elo0: f64,
     pub elo1: f64,
     pub alpha: f64,
     pub beta: f64,
+    pub model: Model,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +241,91 @@ pub enum Verdict {
     Continue,
     AcceptH0,
     AcceptH1,
+}
+
+/// An empty category gets a thousandth of an observation, so that every
+/// probability of the maximum-likelihood distributions is positive (and a
+/// one-sided result still has a likelihood ratio).
+fn regularized(counts: &[u32]) -> (f64, Vec<f64>) {
+    let c: Vec<f64> = counts
+        .iter()
+        .map(|&x| if x == 0 { 1e-3 } else { x as f64 })
+        .collect();
+    let n: f64 = c.iter().sum();
+    (n, c.iter().map(|x| x / n).collect())
+}
+
+/// The root in `(lo, hi)` of a function decreasing from positive to
+/// negative, by bisection (plenty fast for five categories).
+fn decreasing_root(f: impl Fn(f64) -> f64, lo: f64, hi: f64) -> f64 {
+    let (mut lo, mut hi) = (lo, hi);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+/// The distribution closest (in likelihood) to the observed `phat` with
+/// `sum p_i phi_i = 0`: `p_i = phat_i / (1 + theta phi_i)`, theta the root of
+/// `sum phat_i phi_i / (1 + theta phi_i) = 0` (Van den Bergh, proposition
+/// 1.1). `phi` must take both signs.
+fn constrained_mle(phat: &[f64], phi: &[f64]) -> Vec<f64> {
+    let u = phi.iter().copied().fold(f64::INFINITY, f64::min);
+    let v = phi.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if u >= 0.0 || v <= 0.0 {
+        return phat.to_vec();
+    }
+    let g = |theta: f64| -> f64 {
+        phat.iter()
+            .zip(phi)
+            .map(|(p, f)| p * f / (1.0 + theta * f))
+            .sum()
+    };
+    let theta = decreasing_root(g, -1.0 / v, -1.0 / u);
+    phat.iter()
+        .zip(phi)
+        .map(|(p, f)| p / (1.0 + theta * f))
+        .collect()
+}
+
+/// The maximum-likelihood distribution with expected score `s`.
+fn mle_logistic(scores: &[f64], phat: &[f64], s: f64) -> Vec<f64> {
+    let phi: Vec<f64> = scores.iter().map(|a| a - s).collect();
+    constrained_mle(phat, &phi)
+}
+
+/// The maximum-likelihood distribution with `(mu - 0.5) / sigma = t`, by
+/// the fixed-point iteration of Van den Bergh's section 4.1 from the
+/// uniform distribution.
+fn mle_normalized(scores: &[f64], phat: &[f64], t: f64) -> Vec<f64> {
+    let mut p = vec![1.0 / scores.len() as f64; scores.len()];
+    for _ in 0..1000 {
+        let (mu, var) = mean_and_variance(scores, &p);
+        let sigma = var.sqrt();
+        let phi: Vec<f64> = scores
+            .iter()
+            .map(|a| a - 0.5 - 0.5 * t * sigma * (1.0 + ((a - mu) / sigma).powi(2)))
+            .collect();
+        let next = constrained_mle(phat, &phi);
+        let change = next
+            .iter()
+            .zip(&p)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max);
+        p = next;
+        if change < 1e-9 {
+            break;
+        }
+    }
+    p
 }
 
 impl Sprt {
@@ -108,31 +337,40 @@ impl Sprt {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 
-    /// Log-likelihood ratio of H1 (elo1) against H0 (elo0), by the
-    /// generalised SPRT approximation: n (s1-s0)(2x̄-s0-s1) / (2σ²).
-    /// An empty category (no wins, or no losses, or no draws) gets half a
-    /// game so that one-sided results have a variance and can decide.
+    /// Log-likelihood ratio of H1 against H0 from single games.
     pub fn llr(&self, t: &Tally) -> f64 {
-        if t.games() == 0 {
-            return 0.0;
-        }
-        let pad = |x: u32| {
-            if t.wins == 0 || t.losses == 0 || t.draws == 0 {
-                x as f64 + 0.5
-            } else {
-                x as f64
-            }
-        };
-        let (w, l, d) = (pad(t.wins), pad(t.losses), pad(t.draws));
-        let n = w + l + d;
-        let x = (w + 0.5 * d) / n;
-        let var = (w * (1.0 - x).powi(2) + l * x.powi(2) + d * (0.5 - x).powi(2)) / n;
-        let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
-        n * (s1 - s0) * (2.0 * x - s0 - s1) / (2.0 * var)
+        self.llr_of(&TRINOMIAL_SCORES, &[t.losses, t.draws, t.wins], 1.0)
     }
 
-    pub fn verdict(&self, t: &Tally) -> Verdict {
-        let llr = self.llr(t);
+    /// Log-likelihood ratio of H1 against H0 from game pairs: a pair's
+    /// score is its mean, whose deviation is the per-game one over sqrt 2.
+    pub fn llr_pentanomial(&self, p: &Pentanomial) -> f64 {
+        self.llr_of(&PENTANOMIAL_SCORES, &p.counts, std::f64::consts::SQRT_2)
+    }
+
+    fn llr_of(&self, scores: &[f64], counts: &[u32], per_game: f64) -> f64 {
+        if counts.iter().all(|&c| c == 0) {
+            return 0.0;
+        }
+        let (n, phat) = regularized(counts);
+        let (p0, p1) = match self.model {
+            Model::Logistic => (
+                mle_logistic(scores, &phat, score_of_elo(self.elo0)),
+                mle_logistic(scores, &phat, score_of_elo(self.elo1)),
+            ),
+            Model::Normalized => (
+                mle_normalized(scores, &phat, per_game * self.elo0 / nelo_scale()),
+                mle_normalized(scores, &phat, per_game * self.elo1 / nelo_scale()),
+            ),
+        };
+        n * phat
+            .iter()
+            .zip(p0.iter().zip(&p1))
+            .map(|(q, (a, b))| q * (b.ln() - a.ln()))
+            .sum::<f64>()
+    }
+
+    pub fn verdict_of(&self, llr: f64) -> Verdict {
         if llr >= self.upper_bound() {
             Verdict::AcceptH1
         } else if llr <= self.lower_bound() {
@@ -140,6 +378,10 @@ impl Sprt {
         } else {
             Verdict::Continue
         }
+    }
+
+    pub fn verdict(&self, t: &Tally) -> Verdict {
+        self.verdict_of(self.llr(t))
     }
 }
 
@@ -188,61 +430,158 @@ mod tests {
         assert!(close(erf(1.0), 0.842_700_79, 1e-6));
     }
 
-    #[test]
-    fn sprt_bounds_and_decisions() {
-        let sprt = Sprt {
-            elo0: 0.0,
-            elo1: 10.0,
+    fn sprt(elo0: f64, elo1: f64, model: Model) -> Sprt {
+        Sprt {
+            elo0,
+            elo1,
             alpha: 0.05,
             beta: 0.05,
+            model,
+        }
+    }
+
+    /// Pentanomial counts from fastchess's `LL, LD, WL, DD, WD, WW`.
+    fn ptnml(ll: u32, ld: u32, wl: u32, dd: u32, wd: u32, ww: u32) -> Pentanomial {
+        Pentanomial {
+            counts: [ll, ld, wl + dd, wd, ww],
+        }
+    }
+
+    /// The published values of fastchess's SPRT tests (LLR to two
+    /// decimals, within 1%), trinomial and pentanomial, in both models.
+    #[test]
+    fn llr_matches_fastchess_published_values() {
+        let tally = |wins, losses, draws| Tally {
+            wins,
+            losses,
+            draws,
         };
-        // The classic bounds: ln(0.05/0.95) = -2.944, ln(0.95/0.05) = 2.944.
-        assert!(close(sprt.lower_bound(), -2.944_438_98, 1e-6));
-        assert!(close(sprt.upper_bound(), 2.944_438_98, 1e-6));
-        assert_eq!(
-            sprt.verdict(&Tally {
-                wins: 300,
-                losses: 100,
-                draws: 100
-            }),
-            Verdict::AcceptH1
-        );
-        assert_eq!(
-            sprt.verdict(&Tally {
-                wins: 100,
-                losses: 300,
-                draws: 100
-            }),
-            Verdict::AcceptH0
-        );
-        assert_eq!(
-            sprt.verdict(&Tally {
-                wins: 10,
-                losses: 9,
-                draws: 5
-            }),
-            Verdict::Continue
-        );
-        // Even a one-sided result decides in the end.
-        assert_eq!(
-            sprt.verdict(&Tally {
-                wins: 40,
-                losses: 0,
-                draws: 0
-            }),
-            Verdict::AcceptH1
-        );
-        // The LLR grows linearly with the number of games at a fixed ratio.
-        let a = sprt.llr(&Tally {
-            wins: 30,
-            losses: 20,
-            draws: 50,
-        });
-        let b = sprt.llr(&Tally {
+        let cases: [(f64, f64); 8] = [
+            (
+                sprt(0.0, 2.0, Model::Normalized).llr(&tally(36433, 36027, 68692)),
+                0.92,
+            ),
+            (
+                sprt(-1.75, 0.25, Model::Normalized).llr(&tally(10871, 10650, 20431)),
+                2.30,
+            ),
+            (
+                sprt(0.5, 2.5, Model::Logistic).llr(&tally(21404, 21184, 40708)),
+                -1.57,
+            ),
+            (
+                sprt(0.0, 2.0, Model::Logistic).llr(&tally(57433, 57030, 106593)),
+                -2.59,
+            ),
+            (
+                sprt(0.0, 2.0, Model::Normalized)
+                    .llr_pentanomial(&ptnml(365, 16618, 36029, 200, 16974, 390)),
+                2.25,
+            ),
+            (
+                sprt(-1.75, 0.25, Model::Normalized)
+                    .llr_pentanomial(&ptnml(127, 4883, 10311, 401, 5150, 104)),
+                3.01,
+            ),
+            (
+                sprt(0.5, 2.5, Model::Logistic)
+                    .llr_pentanomial(&ptnml(223, 9863, 20279, 1000, 10037, 246)),
+                -3.07,
+            ),
+            (
+                sprt(0.0, 2.0, Model::Logistic)
+                    .llr_pentanomial(&ptnml(871, 26175, 55003, 980, 26678, 821)),
+                -4.98,
+            ),
+        ];
+        for (i, (got, want)) in cases.iter().enumerate() {
+            assert!(
+                (got - want).abs() <= 0.01 * want.abs() + 0.005,
+                "case {i}: {got} vs {want}"
+            );
+        }
+    }
+
+    #[test]
+    fn sprt_bounds_and_decisions() {
+        for model in [Model::Normalized, Model::Logistic] {
+            let sprt = sprt(0.0, 10.0, model);
+            // The classic bounds: ln(0.05/0.95) = -2.944, ln(0.95/0.05) = 2.944.
+            assert!(close(sprt.lower_bound(), -2.944_438_98, 1e-6));
+            assert!(close(sprt.upper_bound(), 2.944_438_98, 1e-6));
+            let tally = |wins, losses, draws| Tally {
+                wins,
+                losses,
+                draws,
+            };
+            assert_eq!(sprt.verdict(&tally(300, 100, 100)), Verdict::AcceptH1);
+            assert_eq!(sprt.verdict(&tally(100, 300, 100)), Verdict::AcceptH0);
+            assert_eq!(sprt.verdict(&tally(10, 9, 5)), Verdict::Continue);
+            // Even a one-sided result decides in the end: about t = 10 /
+            // 347.44 = 0.029 per won game in nElo, so 102 games for 2.94.
+            assert_eq!(
+                sprt.verdict(&tally(120, 0, 0)),
+                Verdict::AcceptH1,
+                "{model:?}"
+            );
+            // The LLR grows linearly with the number of games at fixed ratios.
+            let a = sprt.llr(&tally(30, 20, 50));
+            let b = sprt.llr(&tally(60, 40, 100));
+            assert!(close(b, 2.0 * a, 1e-6), "{a} {b}");
+            let pa = sprt.llr_pentanomial(&Pentanomial {
+                counts: [2, 10, 20, 12, 3],
+            });
+            let pb = sprt.llr_pentanomial(&Pentanomial {
+                counts: [4, 20, 40, 24, 6],
+            });
+            assert!(close(pb, 2.0 * pa, 1e-6), "{pa} {pb}");
+            // So do won pairs (about 0.04 per pair in nElo, 0.028 in Elo).
+            let won = Pentanomial {
+                counts: [0, 0, 0, 0, 160],
+            };
+            assert_eq!(
+                sprt.verdict_of(sprt.llr_pentanomial(&won)),
+                Verdict::AcceptH1
+            );
+        }
+    }
+
+    #[test]
+    fn pairs_are_counted_by_their_points() {
+        let mut p = Pentanomial::default();
+        p.add(2, 2); // two wins
+        p.add(2, 0); // a win and a loss
+        p.add(1, 1); // two draws
+        p.add(0, 1); // a loss and a draw
+        assert_eq!(p.counts, [0, 1, 2, 0, 1]);
+        assert_eq!(p.pairs(), 4);
+    }
+
+    #[test]
+    fn estimates_of_both_models() {
+        // W 60 L 20 D 20: mean 0.7, sigma 0.4 per game: nElo =
+        // 0.2 / 0.4 * 800 / ln 10 = 173.72, its error 1.96 * 0.04 / 0.4 *
+        // 347.44 = 68.10; Elo and its error as the tally's.
+        let t = Tally {
             wins: 60,
-            losses: 40,
-            draws: 100,
+            losses: 20,
+            draws: 20,
+        };
+        let e = Estimate::trinomial(&t);
+        assert!(close(e.elo, t.elo(), 1e-9));
+        assert!(close(e.elo_error, t.elo_error(), 1e-9));
+        assert!(close(e.nelo, 173.72, 0.01), "{}", e.nelo);
+        assert!(close(e.nelo_error, 68.10, 0.01), "{}", e.nelo_error);
+        // Pairs [1, 2, 3, 2, 2] on 0, 1/4, 1/2, 3/4, 1: mean 0.55, pair
+        // variance 0.0975 (sigma 0.31225), per game 0.44159: nElo =
+        // 0.05 / 0.44159 * 347.44 = 39.34; LOS = Phi(0.05 / (0.31225 /
+        // sqrt 10)) = Phi(0.50637) = 0.6937.
+        let p = Estimate::pentanomial(&Pentanomial {
+            counts: [1, 2, 3, 2, 2],
         });
-        assert!(close(b, 2.0 * a, 1e-9));
+        assert!(close(p.score, 0.55, 1e-12));
+        assert!(close(p.elo, elo_of_score(0.55), 1e-9));
+        assert!(close(p.nelo, 39.34, 0.01), "{}", p.nelo);
+        assert!(close(p.los, 0.6937, 0.0005), "{}", p.los);
     }
 }

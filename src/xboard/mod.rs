@@ -251,7 +251,7 @@ impl Session {
 
     fn setboard(&mut self, fen: &str) {
         self.abort_search();
-        match self.engine.set_position(Some(fen), &[]) {
+        match self.engine.set_setup_position(fen) {
             Ok(()) => self.finished = false,
             Err(crate::engine::PositionError::Fen { error, .. }) => {
                 self.error(&error.to_string(), &format!("setboard {fen}"))

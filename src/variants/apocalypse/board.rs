@@ -153,6 +153,25 @@ impl ApocalypsePosition {
     }
 
     /// Parses `<placement> w <penalties> <turn>` (RULES.md 5.1).
+    /// The position from the orthodox-shaped FEN a GUI that knows only
+    /// chess FENs writes (`placement w - - 0 N`, as XBoard sends it back
+    /// after `setup`): white to choose, no penalty points (such a GUI
+    /// cannot know them), turn N. A FEN of this variant's own 4 fields is
+    /// read as [`ApocalypsePosition::from_fen`] reads it.
+    pub fn from_orthodox_fen(fen: &str) -> Result<ApocalypsePosition, ApocalypseError> {
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        if f.len() != 6 {
+            return ApocalypsePosition::from_fen(fen);
+        }
+        if f[1] != "w" {
+            return err(format!(
+                "a turn starts with white to choose: the side field must be 'w', found '{}'",
+                f[1]
+            ));
+        }
+        ApocalypsePosition::from_fen(&format!("{} w 00 {}", f[0], f[5]))
+    }
+
     pub fn from_fen(fen: &str) -> Result<ApocalypsePosition, ApocalypseError> {
         let f: Vec<&str> = fen.split_whitespace().collect();
         if f.len() != 4 {

@@ -1,0 +1,332 @@
+//! `turncoat datagen`: self-play data for tuning the evaluation.
+//!
+//! Games of one 8x8 variant from random openings, every move searched to a
+//! fixed number of nodes on one thread, one game per worker over all cores
+//! (rayon). Every quiet position (side to move not in check, and the
+//! search's move changes no piece: no capture, conversion, subversion or
+//! promotion) is written with the search's score and the game's result.
+//!
+//! Format, one position a line, appended to the output file:
+//!
+//! ```text
+//! <FEN> | <score> | <result>
+//! ```
+//!
+//! `score`: the search's score in centipawns from white's side; `result`:
+//! the game's result for white, `1`, `0.5` or `0`. Game `i` of a run with
+//! seed `s` depends only on `(s, i)`, games are written in their order, so
+//! a run is reproducible byte for byte; runs with different seeds can be
+//! concatenated.
+
+use crate::board::{Color, Outcome, Position};
+use crate::game::SequentialGame;
+use crate::search::threads::{search, SearchParams};
+use crate::search::time::Limits;
+use crate::search::Shared;
+use crate::Variant;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::io::Write;
+use std::time::Duration;
+
+pub const HELP: &str =
+    "usage: turncoat datagen --variant V --games N --out FILE [--nodes N] [--seed S]
+       [--threads T] [--plies P] [--max-plies M]
+
+Plays self-play games of one 8x8 variant (chess, pacifist, pacifist2,
+subversion) and appends every quiet position to FILE as
+`FEN | score | result` (score: the search's, centipawns, white's side;
+result: the game's for white, 1, 0.5 or 0).
+
+  --variant V     the variant
+  --games N       games to play (1 to 10000000)
+  --out FILE      the file to append to
+  --nodes N       nodes per move (default 5000)
+  --seed S        the run's seed (default 1): game i depends on (S, i) only
+  --threads T     games at once (default: every core)
+  --plies P       random plies of each opening (default 8)
+  --max-plies M   a game this long is a draw (default 400)
+
+Progress (positions, positions/second, ETA) on stderr.";
+
+#[derive(Clone, Debug)]
+struct Args {
+    variant: Variant,
+    games: u64,
+    out: String,
+    nodes: u64,
+    seed: u64,
+    threads: Option<usize>,
+    plies: u32,
+    max_plies: usize,
+}
+
+fn parse(args: &[String]) -> Result<Args, String> {
+    let mut a = Args {
+        variant: Variant::Chess,
+        games: 0,
+        out: String::new(),
+        nodes: 5000,
+        seed: 1,
+        threads: None,
+        plies: 8,
+        max_plies: 400,
+    };
+    let mut variant = None;
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let value = it
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value"))?
+            .as_str();
+        let num = |lo: u64, hi: u64| -> Result<u64, String> {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (lo..=hi).contains(n))
+                .ok_or_else(|| format!("{flag} needs a number from {lo} to {hi}"))
+        };
+        match flag.as_str() {
+            "--variant" => variant = Some(value.parse::<Variant>()?),
+            "--games" => a.games = num(1, 10_000_000)?,
+            "--out" => a.out = value.to_string(),
+            "--nodes" => a.nodes = num(1, 100_000_000)?,
+            "--seed" => a.seed = num(0, u64::MAX)?,
+            "--threads" => a.threads = Some(num(1, 1024)? as usize),
+            "--plies" => a.plies = num(0, 100)? as u32,
+            "--max-plies" => a.max_plies = num(1, 10_000)? as usize,
+            _ => return Err(format!("unknown datagen argument '{flag}'")),
+        }
+    }
+    a.variant = variant.ok_or("--variant is needed")?;
+    if a.variant.board().is_none() {
+        return Err(format!(
+            "datagen plays the 8x8 variants; {} is not one",
+            a.variant
+        ));
+    }
+    if a.games == 0 {
+        return Err("--games is needed".into());
+    }
+    if a.out.is_empty() {
+        return Err("--out is needed".into());
+    }
+    Ok(a)
+}
+
+/// A xorshift generator: game `i` of seed `s` starts from its own state.
+struct Rng(u64);
+
+impl Rng {
+    fn for_game(seed: u64, game: u64) -> Rng {
+        let mut x = seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // splitmix64 finaliser, so that neighbouring games differ at once.
+        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Rng((x ^ (x >> 31)) | 1)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Pieces by colour and kind: a move that changes none is quiet.
+fn census(pos: &Position) -> [u64; 2] {
+    [Color::White, Color::Black].map(|c| {
+        (0..6).fold(0u64, |acc, k| {
+            acc * 64 + u64::from(pos.pieces(c, crate::board::PieceKind::ALL[k]).count())
+        })
+    })
+}
+
+/// One game: its quiet positions with white's score, and white's result.
+fn play_game(a: &Args, game: u64) -> (Vec<(String, i32)>, f64) {
+    let board = a.variant.board().expect("an 8x8 variant");
+    let mut rng = Rng::for_game(a.seed, game);
+    let mut g = SequentialGame::new(Position::startpos(board));
+    for _ in 0..a.plies {
+        let moves = g.position().legal_moves();
+        if moves.is_empty() || g.outcome().is_some() {
+            break;
+        }
+        g.play(moves[rng.below(moves.len())]);
+    }
+    let shared = Shared::new(8);
+    let mut quiet = Vec::new();
+    let result = loop {
+        if let Some(o) = g.outcome() {
+            break match o {
+                Outcome::Win(Color::White, _) => 1.0,
+                Outcome::Win(Color::Black, _) => 0.0,
+                Outcome::Draw(_) => 0.5,
+            };
+        }
+        if g.moves().len() >= a.max_plies {
+            break 0.5;
+        }
+        let pos = *g.position();
+        let params = SearchParams {
+            pos,
+            game_keys: g.history().to_vec(),
+            limits: Limits {
+                nodes: Some(a.nodes),
+                ..Limits::default()
+            },
+            threads: 1,
+            multipv: 1,
+            searchmoves: Vec::new(),
+            overhead: Duration::ZERO,
+        };
+        let r = search(&shared, &params, &mut |_| {});
+        let Some(best) = r.best else { break 0.5 };
+        g.play(best);
+        let is_quiet = pos.checkers().is_empty() && census(&pos) == census(g.position());
+        if is_quiet && r.score.abs() < crate::eval::MAX_EVAL {
+            let white = match pos.side_to_move() {
+                Color::White => r.score,
+                Color::Black => -r.score,
+            };
+            quiet.push((pos.to_fen(), white));
+        }
+    };
+    (quiet, result)
+}
+
+/// The lines of one game.
+fn lines(positions: &[(String, i32)], result: f64) -> String {
+    let mut s = String::new();
+    for (fen, score) in positions {
+        s.push_str(&format!("{fen} | {score} | {result}\n"));
+    }
+    s
+}
+
+pub fn command(args: &[String]) -> i32 {
+    let a = match parse(args) {
+        Ok(a) => a,
+        Err(e) => return super::usage_error(&e, HELP),
+    };
+    let mut file = match std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&a.out)
+    {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: cannot open {}: {e}", a.out);
+            return 1;
+        }
+    };
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads.unwrap_or(0))
+        .build()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: cannot start the threads: {e}");
+            return 1;
+        }
+    };
+    let bar = ProgressBar::new(a.games);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg}, ETA {eta}",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    let start = std::time::Instant::now();
+    let mut positions = 0u64;
+    // Chunks of games in parallel, written in the games' order.
+    let chunk = (pool.current_num_threads() as u64 * 4).max(1);
+    let mut first = 0;
+    while first < a.games {
+        let last = (first + chunk).min(a.games);
+        let games: Vec<(Vec<(String, i32)>, f64)> = pool.install(|| {
+            (first..last)
+                .into_par_iter()
+                .map(|i| {
+                    let r = play_game(&a, i);
+                    bar.inc(1);
+                    r
+                })
+                .collect()
+        });
+        for (quiet, result) in &games {
+            positions += quiet.len() as u64;
+            if let Err(e) = file.write_all(lines(quiet, *result).as_bytes()) {
+                eprintln!("error: cannot write {}: {e}", a.out);
+                return 1;
+            }
+        }
+        let rate = positions as f64 / start.elapsed().as_secs_f64().max(1e-9);
+        bar.set_message(format!("{positions} positions, {rate:.0} positions/s"));
+        first = last;
+    }
+    bar.finish();
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "{} games, {positions} positions in {secs:.1} s ({:.0} positions/s, {} threads)",
+        a.games,
+        positions as f64 / secs.max(1e-9),
+        pool.current_num_threads()
+    );
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn command_line() {
+        let a = parse(&args(
+            "--variant pacifist --games 3 --out x.txt --nodes 100 --seed 7",
+        ))
+        .unwrap();
+        assert_eq!((a.games, a.nodes, a.seed), (3, 100, 7));
+        for bad in [
+            "--variant apocalypse --games 1 --out x",
+            "--variant chess --games 0 --out x",
+            "--variant chess --games 1",
+            "--variant chess --out x",
+            "--variant chess --games 1 --out x --nodes",
+            "--variant chess --games 1 --out x --frobnicate 1",
+            "--variant chess --games 1 --out x --threads 0",
+        ] {
+            assert!(parse(&args(bad)).is_err(), "{bad}");
+        }
+    }
+
+    /// A game depends on the seed and its number only; its positions are
+    /// quiet, scored, and carry the result.
+    #[test]
+    fn games_are_reproducible_and_quiet() {
+        let a = parse(&args(
+            "--variant chess --games 1 --out x --nodes 300 --max-plies 60",
+        ))
+        .unwrap();
+        let (one, r1) = play_game(&a, 5);
+        let (two, r2) = play_game(&a, 5);
+        assert_eq!(one, two);
+        assert_eq!(r1, r2);
+        assert!(!one.is_empty());
+        let (other, _) = play_game(&a, 6);
+        assert_ne!(one, other);
+        for (fen, _) in &one {
+            let pos = Position::from_fen(fen, Variant::Chess).unwrap();
+            assert!(pos.checkers().is_empty(), "{fen}");
+        }
+        let text = lines(&one, r1);
+        let first = text.lines().next().unwrap();
+        assert_eq!(first.split(" | ").count(), 3, "{first}");
+    }
+}

@@ -1,0 +1,445 @@
+//! `turncoat gui` over HTTP, as a page (or anything else on the machine)
+//! would talk to it: the token and the Host/Origin checks, the actions and
+//! the state they answer with, bad requests answered with a 4xx, engines
+//! playing a game to its end, PGN out and back in. The page itself is
+//! driven in a real browser by `tests/gui_browser.rs`.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Gui {
+    child: Child,
+    base: String,
+    token: String,
+    agent: ureq::Agent,
+}
+
+impl Gui {
+    fn start(extra: &[&str]) -> Gui {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_turncoat"))
+            .args(["gui", "--no-open", "--port", "0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start turncoat gui");
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        let url = first
+            .trim()
+            .strip_prefix("turncoat gui: ")
+            .unwrap_or_else(|| panic!("first line: {first:?}"));
+        let (base, token) = url.split_once("/?token=").expect("address with token");
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .build()
+            .into();
+        Gui {
+            child,
+            base: base.to_string(),
+            token: token.to_string(),
+            agent,
+        }
+    }
+
+    fn port(&self) -> &str {
+        self.base.rsplit(':').next().unwrap()
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}?token={}", self.base, self.token)
+    }
+
+    /// Status and body of a GET with extra headers.
+    fn get_with(&self, url: &str, headers: &[(&str, &str)]) -> (u16, String) {
+        let mut req = self.agent.get(url);
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        let mut resp = req.call().expect("HTTP GET");
+        let status = resp.status().as_u16();
+        (status, resp.body_mut().read_to_string().unwrap_or_default())
+    }
+
+    fn state(&self) -> Value {
+        let (status, body) = self.get_with(&self.url("/api/state"), &[]);
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str(&body).unwrap()
+    }
+
+    fn post_raw(&self, action: &str, body: &str) -> (u16, Value) {
+        let mut resp = self
+            .agent
+            .post(&self.url(&format!("/api/{action}")))
+            .header("Content-Type", "application/json")
+            .send(body)
+            .expect("HTTP POST");
+        let status = resp.status().as_u16();
+        let text = resp.body_mut().read_to_string().unwrap_or_default();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    /// The state after a successful action.
+    fn act(&self, action: &str, body: Value) -> Value {
+        let (status, v) = self.post_raw(action, &body.to_string());
+        assert_eq!(status, 200, "{action} {body}: {v}");
+        v
+    }
+
+    /// Waits (generously: no test asserts on speed) until `done`.
+    fn wait_for(&self, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+        let began = Instant::now();
+        loop {
+            let s = self.state();
+            if done(&s) {
+                return s;
+            }
+            assert!(
+                began.elapsed() < Duration::from_secs(120),
+                "waited too long for {what}: {s}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Gui {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn piece(state: &Value, square: &str) -> String {
+    state["board"][square].as_str().unwrap_or("").to_string()
+}
+
+#[test]
+fn every_request_needs_the_token_and_this_machine_as_host_and_origin() {
+    let gui = Gui::start(&[]);
+    let state = format!("{}/api/state", gui.base);
+    assert_eq!(gui.get_with(&state, &[]).0, 403, "no token");
+    assert_eq!(
+        gui.get_with(&format!("{state}?token=0{}", &gui.token[1..]), &[])
+            .0,
+        403,
+        "a wrong token"
+    );
+    let url = gui.url("/api/state");
+    assert_eq!(gui.get_with(&url, &[]).0, 200);
+    let (status, body) = gui.get_with(&url, &[("Origin", "http://evil.example")]);
+    assert_eq!(status, 403);
+    assert!(body.contains("not accepted"), "{body}");
+    let rebound = format!("attacker.example:{}", gui.port());
+    assert_eq!(
+        gui.get_with(&url, &[("Host", &rebound)]).0,
+        403,
+        "DNS rebinding"
+    );
+    let localhost = format!("http://localhost:{}", gui.port());
+    assert_eq!(gui.get_with(&url, &[("Origin", &localhost)]).0, 200);
+    let header = [("X-Turncoat-Token", gui.token.as_str())];
+    assert_eq!(
+        gui.get_with(&state, &header).0,
+        200,
+        "the token as a header"
+    );
+    // The events channel and the page need the token too.
+    assert_eq!(
+        gui.get_with(&format!("{}/api/events", gui.base), &[]).0,
+        403
+    );
+    assert_eq!(gui.get_with(&format!("{}/", gui.base), &[]).0, 403);
+}
+
+#[test]
+fn bad_requests_get_a_4xx_and_the_server_goes_on() {
+    let gui = Gui::start(&[]);
+    gui.act("new", json!({"variant": "chess", "mode": "hotseat"}));
+    let cases: &[(&str, &str, u16)] = &[
+        ("move", "{\"move\": \"e2e5\"}", 422),
+        ("move", "{\"move\": 7}", 400),
+        ("move", "not json", 400),
+        ("move", "{\"mv\": \"e2e4\"}", 400),
+        ("new", "{\"variant\": \"fairy\"}", 422),
+        ("new", "{\"variant\": \"chess\", \"fen\": \"8/8 w\"}", 422),
+        ("new", "{\"variant\": \"chess\", \"mode\": \"blitz\"}", 422),
+        (
+            "new",
+            "{\"variant\": \"chess\", \"white\": \"/bin/sh\"}",
+            422,
+        ),
+        ("new", "{\"variant\": \"chess\", \"tc\": \"-5\"}", 422),
+        ("goto", "{\"ply\": 99}", 422),
+        ("goto", "{\"ply\": -1}", 400),
+        ("analysis", "{\"multipv\": 0}", 422),
+        ("preview", "{\"moves\": [\"e2e4\", \"e2e4\"]}", 422),
+        ("pgn-import", "{\"pgn\": \"\"}", 422),
+        ("pgn-import", "{\"pgn\": \"1. e4 e5 *\"}", 422),
+        ("undo", "{}", 409),
+        ("launch", "{}", 404),
+    ];
+    for (action, body, status) in cases {
+        let (got, v) = gui.post_raw(action, body);
+        assert_eq!(got, *status, "{action} {body}: {v}");
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
+    }
+    // A person's move in a game of two engines is not theirs to make.
+    gui.act(
+        "new",
+        json!({"variant": "chess", "mode": "watch", "tc": "60+1"}),
+    );
+    assert_eq!(gui.post_raw("move", "{\"move\": \"e2e4\"}").0, 409);
+    assert_eq!(gui.state()["variant"], "chess", "still serving");
+}
+
+#[test]
+fn the_first_pacifist_diagram_converts_seven_pieces_in_waves() {
+    let gui = Gui::start(&[]);
+    let fen = "rkqn1rb1/ppppppbp/P7/1n4p1/8/4N3/1PPPPPPP/RNK1BBQR w - - 0 1";
+    let s = gui.act(
+        "new",
+        json!({"variant": "pacifist", "fen": fen, "mode": "hotseat"}),
+    );
+    assert_eq!(s["human_to_move"], true);
+    assert!(s["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["move"] == "e3f5" && m["from"] == "e3" && m["to"] == "f5"));
+    let s = gui.act("move", json!({"move": "e3f5"}));
+    for sq in ["d8", "f8", "g8", "e7", "f7", "g7", "h7"] {
+        assert!(piece(&s, sq).starts_with('w'), "{sq}: {}", s["board"]);
+    }
+    assert_eq!(piece(&s, "b8"), "bK");
+    let mut converted: Vec<&str> = s["last"]["conversions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    converted.sort();
+    assert_eq!(converted, ["d8", "e7", "f7", "f8", "g7", "g8", "h7"]);
+    let waves = s["last"]["waves"].as_array().unwrap();
+    assert!(waves.len() >= 2);
+    assert_eq!(waves[0]["board"]["f5"], "wN");
+    assert_eq!(
+        waves[0]["board"]["d8"], "bN",
+        "nothing converted before wave 1"
+    );
+    assert_eq!(s["side_to_move"], "b");
+    // The overlay: every occupied square has persuasion and support.
+    let influence = s["influence"].as_object().unwrap();
+    assert_eq!(influence.len(), s["board"].as_object().unwrap().len());
+    let undone = gui.act("undo", json!({}));
+    assert_eq!(piece(&undone, "d8"), "bN");
+    assert_eq!(undone["moves"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn a_subversion_offers_every_payment_and_plays_the_chosen_one() {
+    let gui = Gui::start(&[]);
+    let fen = "4k3/8/8/8/4n3/3N4/P6P/4K3 w - - 0 1";
+    let s = gui.act(
+        "new",
+        json!({"variant": "subversion", "fen": fen, "mode": "hotseat"}),
+    );
+    let payments: Vec<&Value> = s["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["from"] == "e4" && m["to"].is_null())
+        .collect();
+    assert_eq!(payments.len(), 2, "{payments:?}");
+    let s = gui.act("move", json!({"move": "@e4a2"}));
+    assert_eq!(piece(&s, "e4"), "wN");
+    assert_eq!(piece(&s, "a2"), "");
+    assert_eq!(piece(&s, "h2"), "wP");
+    assert_eq!(s["last"]["removed"], json!(["a2"]));
+}
+
+#[test]
+fn an_apocalypse_turn_is_chosen_blind_and_resolved() {
+    let gui = Gui::start(&[]);
+    let s = gui.act(
+        "new",
+        json!({"variant": "apocalypse", "fen": "4n/4p/5/P4/N4 w 00 1", "mode": "hotseat"}),
+    );
+    assert_eq!(s["size"], 5);
+    assert_eq!(s["penalties"], json!({"w": 0, "b": 0}));
+    let s = gui.act("move", json!({"move": "a1b3"}));
+    assert_eq!(s["pending"], "w");
+    assert_eq!(s["side_to_move"], "b");
+    assert_eq!(piece(&s, "a1"), "wN", "white's choice stays hidden");
+    let s = gui.act("move", json!({"move": "e5d3"}));
+    assert_eq!(s["turn"]["white"], "a1b3");
+    gui.act("move", json!({"move": "b3c5"}));
+    let s = gui.act("move", json!({"move": "d3c5"}));
+    assert_eq!(s["turn"]["collision"], "c5");
+    gui.act("move", json!({"move": "a2b3"}));
+    let s = gui.act("move", json!({"move": "e4e3"}));
+    assert_eq!(s["turn"]["white_valid"], false, "a failed speculation");
+    assert_eq!(s["penalties"], json!({"w": 1, "b": 0}));
+}
+
+#[test]
+fn two_engines_play_a_game_to_its_end() {
+    let gui = Gui::start(&["--engine", &format!("a={}", env!("CARGO_BIN_EXE_turncoat"))]);
+    // Pacifist, seed diagram 3 (RULES.md 2.5): 1.Qg1-b6 converts the
+    // black king for good.
+    let fen = "1rknn1br/p1pp1p1p/3bp1p1/1p1q2n1/5p2/2P4B/pP1PP1PP/B1RKR1QN w - - 0 1";
+    let s = gui.act(
+        "new",
+        json!({"variant": "pacifist", "fen": fen, "mode": "watch", "white": "a", "black": "a", "tc": "5+0.1"}),
+    );
+    assert_eq!(
+        (s["white"].as_str(), s["black"].as_str()),
+        (Some("a"), Some("a"))
+    );
+    let s = gui.wait_for("the end of the game", |s| s["result"] != "");
+    assert!(!s["reason"].as_str().unwrap().contains("illegal"), "{s}");
+    assert!(!s["moves"].as_array().unwrap().is_empty());
+    // The game's PGN reads back into the same moves.
+    let (status, pgn) = gui.get_with(&gui.url("/api/pgn"), &[]);
+    assert_eq!(status, 200);
+    assert!(pgn.contains("[Variant \"pacifist\"]"), "{pgn}");
+    let moves = s["moves"].clone();
+    let back = gui.act("pgn-import", json!({"pgn": pgn}));
+    assert_eq!(back["mode"], "analysis");
+    assert_eq!(back["cursor"], 0);
+    let listed: Vec<&Value> = back["moves"].as_array().unwrap().iter().collect();
+    let played: Vec<&Value> = moves.as_array().unwrap().iter().collect();
+    assert_eq!(
+        listed.iter().map(|m| &m["move"]).collect::<Vec<_>>(),
+        played.iter().map(|m| &m["move"]).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn analysis_gives_multipv_lines_and_previews_them() {
+    let gui = Gui::start(&[]);
+    gui.act("new", json!({"variant": "chess", "mode": "analysis"}));
+    gui.act("analysis", json!({"multipv": 2}));
+    let s = gui.wait_for("two lines", |s| {
+        s["engine_output"].as_array().is_some_and(|l| l.len() == 2)
+    });
+    let line = &s["engine_output"][0];
+    assert!(line["depth"].as_u64().unwrap() >= 1);
+    let pv: Vec<String> = line["pv"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    let preview = gui.act("preview", json!({"moves": pv[..1]}));
+    assert_ne!(preview["fen"], s["fen"]);
+    assert_eq!(gui.state()["fen"], s["fen"], "a preview changes nothing");
+    // A move in analysis is the user's, for either side.
+    let s = gui.act("move", json!({"move": "e2e4"}));
+    assert_eq!(s["side_to_move"], "b");
+    assert_eq!(s["human_to_move"], true);
+}
+
+#[test]
+fn an_engine_that_cannot_run_is_refused_at_the_start() {
+    let out = Command::new(env!("CARGO_BIN_EXE_turncoat"))
+        .args(["gui", "--no-open", "--engine", "x=/nonexistent/engine"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("engine x"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_turncoat"))
+        .args(["gui", "--port", "x"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// A small deterministic generator for the random requests below.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[(self.next() % items.len() as u64) as usize]
+    }
+}
+
+#[test]
+fn random_requests_get_answers_below_500_and_the_server_goes_on() {
+    let gui = Gui::start(&[]);
+    let actions = [
+        "new",
+        "move",
+        "undo",
+        "goto",
+        "mode",
+        "analysis",
+        "preview",
+        "pgn-import",
+        "state",
+        "nothing",
+    ];
+    let keys = [
+        "variant", "fen", "mode", "white", "black", "tc", "move", "ply", "multipv", "engine",
+        "moves", "pgn", "index",
+    ];
+    let values = [
+        json!(null),
+        json!(0),
+        json!(-1),
+        json!(1e300),
+        json!(""),
+        json!("x".repeat(3000)),
+        json!("e2e4"),
+        json!("@e5d2"),
+        json!("b4c5,c5d2"),
+        json!([]),
+        json!({}),
+        json!(["e2e4", "e7e5", "e2e4"]),
+        json!("apocalypse"),
+        json!("pacifist2"),
+        json!("hotseat"),
+        json!("analysis"),
+        json!("play-black"),
+        json!("1+0"),
+        json!("0/0+0"),
+        json!("\u{0}\u{1F4A5}"),
+        json!(2),
+        json!(true),
+    ];
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..400 {
+        let action = rng.pick(&actions);
+        let mut body = serde_json::Map::new();
+        for _ in 0..rng.next() % 4 {
+            body.insert(rng.pick(&keys).to_string(), rng.pick(&values).clone());
+        }
+        let text = if rng.next().is_multiple_of(10) {
+            "{\"variant\": [".to_string()
+        } else {
+            Value::Object(body).to_string()
+        };
+        let (status, v) = gui.post_raw(action, &text);
+        assert!(
+            (200..500).contains(&status),
+            "{action} {text}: {status} {v}"
+        );
+    }
+    gui.act("new", json!({"variant": "chess", "mode": "hotseat"}));
+    assert_eq!(
+        gui.act("move", json!({"move": "e2e4"}))["side_to_move"],
+        "b"
+    );
+}
