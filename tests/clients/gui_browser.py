@@ -33,9 +33,9 @@ SHOTS = os.environ.get("TURNCOAT_SCREENSHOTS")
 # Generous bounds: a broken page fails the test instead of hanging it; no
 # assertion is on speed.
 PATIENCE = 30
-GAME_PATIENCE = 240
+GAME_PATIENCE = 300
 # Engine games: a fast time control, so the five games stay short.
-WATCH_TC = "4+0.1"
+WATCH_TC = "2+0.03"
 
 RULES_DIAGRAM_1 = "rkqn1rb1/ppppppbp/P7/1n4p1/8/4N3/1PPPPPPP/RNK1BBQR w - - 0 1"
 RULES_DIAGRAM_1_AFTER = "rkqN1RB1/ppppPPBP/P7/1n3Np1/8/8/1PPPPPPP/RNK1BBQR"

@@ -896,45 +896,54 @@
   }
 
   // ---------------------------------------------------------------- move list
+  /** One element per ply; a list that only grew gets its new plies appended (long games). */
   function renderMoves() {
     const s = ui.state;
-    const key = JSON.stringify([s.moves.map((m) => m.move), s.cursor, s.pending]);
+    const list = s.moves.map((m) => m.move);
+    const key = JSON.stringify([list, s.cursor, s.pending]);
     if (!changed('moves', key)) return;
     const box = $('moves');
-    const frag = document.createDocumentFragment();
-    let row = null;
-    for (const m of s.moves) {
-      if (m.side === 'w' || !row) {
-        row = document.createElement('div');
-        row.className = 'move-row';
-        const num = document.createElement('span');
-        num.className = 'move-num';
-        num.textContent = m.side === 'w' ? `${m.number}.` : `${m.number}\u2026`;
-        row.appendChild(num);
-        if (m.side === 'b') row.appendChild(Object.assign(document.createElement('span'), { className: 'ply empty' }));
-        frag.appendChild(row);
-      }
-      const el = document.createElement('span');
-      el.className = `ply${m.ply === s.cursor ? ' current' : ''}`;
-      el.dataset.move = m.move;
-      el.dataset.ply = m.ply;
-      // apocalypse: the choice of the side that chose first stays hidden until the turn resolves
-      const hidden = s.pending && m.side === s.pending && m.ply === s.moves.length;
-      el.textContent = hidden ? '(chosen)' : m.move;
-      if (hidden) el.classList.add('hidden-ply');
-      if (m.score !== null && m.score !== undefined) el.title = `score ${m.score}`;
-      row.appendChild(el);
-    }
-    box.replaceChildren(frag);
+    const drawn = ui.movesDrawn || [];
+    const grows = !s.pending && !ui.movesPending && drawn.length > 0 && drawn.length <= list.length && drawn.every((m, i) => m === list[i]);
+    if (!grows) box.replaceChildren();
+    let row = grows ? box.lastElementChild : null;
+    for (const m of s.moves.slice(grows ? drawn.length : 0)) row = appendPly(box, row, m, s);
+    ui.movesDrawn = list;
+    ui.movesPending = !!s.pending;
     if (!s.moves.length) box.innerHTML = '<div class="empty-note">no moves yet</div>';
-    const cur = box.querySelector('.current');
+    for (const el of box.querySelectorAll('.ply.current')) el.classList.remove('current');
+    const cur = box.querySelector(`[data-ply="${s.cursor}"]`);
     if (cur) {
+      cur.classList.add('current');
       const top = cur.offsetTop; // #moves is the offset parent
       if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - cur.offsetHeight) box.scrollTop = top - box.clientHeight / 2;
-    } else if (s.cursor === s.moves.length) {
-      box.scrollTop = box.scrollHeight;
     }
     $('goto-start').classList.toggle('current', s.cursor === 0);
+  }
+
+  /** Appends ply `m` to the list (a new row for White's ply); returns the row. */
+  function appendPly(box, row, m, s) {
+    if (m.side === 'w' || !row) {
+      row = document.createElement('div');
+      row.className = 'move-row';
+      const num = document.createElement('span');
+      num.className = 'move-num';
+      num.textContent = m.side === 'w' ? `${m.number}.` : `${m.number}\u2026`;
+      row.appendChild(num);
+      if (m.side === 'b') row.appendChild(Object.assign(document.createElement('span'), { className: 'ply empty' }));
+      box.appendChild(row);
+    }
+    const el = document.createElement('span');
+    el.className = 'ply';
+    el.dataset.move = m.move;
+    el.dataset.ply = m.ply;
+    // apocalypse: the choice of the side that chose first stays hidden until the turn resolves
+    const hidden = s.pending && m.side === s.pending && m.ply === s.moves.length;
+    el.textContent = hidden ? '(chosen)' : m.move;
+    if (hidden) el.classList.add('hidden-ply');
+    if (m.score !== null && m.score !== undefined) el.title = `score ${m.score}`;
+    row.appendChild(el);
+    return row;
   }
 
   function gotoPly(ply) {
