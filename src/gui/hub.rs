@@ -101,11 +101,12 @@ impl Hub {
         });
     }
 
-    /// Sends the state to every page.
+    /// Sends the state to every page. The state is numbered (`seq`) and
+    /// made and sent under the session's lock, so pages get the states in
+    /// the order of the changes, and can tell an older one (an action's
+    /// answer that arrives after the stream's newer state) by its number.
     pub fn publish(&self) {
-        self.dirty.store(false, Ordering::Relaxed);
-        let state = self.state().to_string();
-        self.send("state", state);
+        self.published();
     }
 
     /// Publishes if engine output arrived since the last state (called
@@ -308,8 +309,11 @@ impl Hub {
         self.stop_runner();
     }
 
+    /// [`Hub::publish`], answering the state sent.
     fn published(&self) -> Value {
-        let state = self.state();
+        let mut s = self.session();
+        s.seq += 1;
+        let state = view::state(&s, &self.engines);
         self.dirty.store(false, Ordering::Relaxed);
         self.send("state", state.to_string());
         state

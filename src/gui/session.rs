@@ -142,6 +142,8 @@ pub struct Session {
     /// for the PGN.
     pub players: Option<(String, String)>,
     pub live: Live,
+    /// The number of the last state sent to the pages.
+    pub seq: u64,
     /// Changes whenever the position or the mode changes under a running
     /// engine, so that what it says about an older one is dropped.
     pub generation: u64,
@@ -172,6 +174,7 @@ impl Session {
             imported: Vec::new(),
             players: None,
             live: Live::default(),
+            seq: 0,
             generation: 0,
         }
     }

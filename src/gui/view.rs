@@ -16,6 +16,7 @@ pub fn state(s: &Session, engines: &[EngineConfig]) -> Value {
     let result = s.result();
     let human = s.human_side();
     json!({
+        "seq": s.seq,
         "variant": s.variant.name(),
         "variants": Variant::ALL.map(|v| v.name()),
         "size": s.game.board_size(),
