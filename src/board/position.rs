@@ -271,6 +271,34 @@ impl Position {
         p
     }
 
+    /// The position whole, packed in five words: what every move from it
+    /// depends on (the clocks aside), so that positions with equal
+    /// identities are the same position where the Zobrist key can only
+    /// make it likely. Words: white's pieces; the kind of each piece as
+    /// three bit planes (kind index + 1, 0 for an empty square); the
+    /// variant, side to move, en passant square and castling rights
+    /// (rook squares and king files) in the low 45 bits of the last.
+    pub fn identity(&self) -> [u64; 5] {
+        use PieceKind::*;
+        let k = |kind: PieceKind| self.kinds[kind.index()].0;
+        // Kind index + 1 in binary: pawn 1, knight 2, bishop 3, rook 4,
+        // queen 5, king 6.
+        let plane0 = k(Pawn) | k(Bishop) | k(Queen);
+        let plane1 = k(Knight) | k(Bishop) | k(King);
+        let plane2 = k(Rook) | k(Queen) | k(King);
+        let square = |sq: Option<Square>| sq.map_or(0, |s| s.index() as u64 + 1);
+        let mut meta = self.variant as u64;
+        meta = meta << 1 | self.side.index() as u64;
+        meta = meta << 7 | square(self.ep);
+        for c in Color::ALL {
+            for side in 0..2 {
+                meta = meta << 7 | square(self.castling.rook(c, side));
+            }
+            meta = meta << 3 | self.castling.king_file(c) as u64;
+        }
+        [self.colors[0].0, plane0, plane1, plane2, meta]
+    }
+
     // ---- mutation (used by FEN parsing and the rules modules) -------------
 
     #[inline]

@@ -141,8 +141,9 @@ pub const USAGE: &str = "usage:
   turncoat                 (UCI protocol loop; XBoard when the first line is `xboard`)
   turncoat bench [--threads N] [--depth-offset D]
   turncoat match -engine cmd=PATH ... -engine cmd=PATH ... -variant V ...
-  turncoat perft [--variant V] [--fen FEN] [--divide] [--chess960] DEPTH
-  turncoat perft-suite FILE.epd [--max-depth D] [--variant V]
+  turncoat perft [--variant V] [--fen FEN] [--divide] [--chess960] [--threads N]
+                 [--hash MIB] DEPTH
+  turncoat perft-suite FILE.epd [--max-depth D] [--variant V] [--threads N] [--hash MIB]
   turncoat --help | help [COMMAND] | COMMAND --help
   turncoat --version
 variants: chess, pacifist, pacifist2, subversion, apocalypse";

@@ -10,6 +10,7 @@ pub mod options;
 
 use crate::board::{Color, Move, Position};
 use crate::game::{Game, GameError, ListError};
+use crate::perft::Perft;
 use crate::search::equilibrium::{sample, solve_turn, SimResult, SimShared};
 use crate::search::threads::{search, Report, SearchParams, SearchResult};
 use crate::search::time::{budget, Limits};
@@ -234,7 +235,8 @@ impl Engine {
     }
 
     /// Perft per move (per turn in apocalypse), notation by `UCI_Chess960`,
-    /// on its own thread like a search: `stop` ends it, and then `on_done`
+    /// on its own thread like a search, and counted on as many threads as
+    /// the search would use (`Threads`): `stop` ends it, and then `on_done`
     /// gets `None` instead of counts that would be partial.
     pub fn perft(
         &mut self,
@@ -245,9 +247,15 @@ impl Engine {
         let game = self.game.clone();
         let chess960 = self.options.chess960;
         let shared = Arc::clone(&self.shared);
+        let threads = options::usable_threads(self.options.threads);
         shared.stop.store(false, Ordering::Relaxed);
         self.running = Some(std::thread::spawn(move || {
-            let lines = game.divide_until(depth.max(1), chess960, &shared.stop);
+            // Without its pool the count is the same on this one thread.
+            let perft = Perft::new(threads, 0).unwrap_or_else(|e| {
+                log::warn!("{e}; perft counts on one thread");
+                Perft::single()
+            });
+            let lines = game.divide_with(&perft, depth.max(1), chess960, &shared.stop);
             let stopped = shared.stop.load(Ordering::Relaxed);
             on_done((!stopped).then_some(lines));
         }));
