@@ -220,8 +220,15 @@ impl Position {
     }
 
     /// The set of squares attacked by the pieces of `by` (orthodox attacks).
+    #[inline]
     pub fn attack_map(&self, by: Color) -> Bitboard {
-        let occ = self.occupied();
+        self.attack_map_through(by, self.occupied())
+    }
+
+    /// [`Position::attack_map`] with the sliders' rays blocked by
+    /// `occupied` only (e.g. seeing through a king that is about to move).
+    pub fn attack_map_through(&self, by: Color, occupied: Bitboard) -> Bitboard {
+        let occ = occupied;
         let ours = self.by_color(by);
         let pawns = self.pieces(by, PieceKind::Pawn).0;
         let mut map = match by {

@@ -212,9 +212,7 @@ impl<R: Rules> Node for Board<R> {
 
     #[inline]
     fn leaves(&self) -> u64 {
-        let mut list = MoveList::new();
-        R::generate(&self.pos, &mut list);
-        list.len() as u64
+        R::count_legal(&self.pos) as u64
     }
 
     #[inline]
