@@ -1,7 +1,7 @@
 //! Orthodox chess (RULES.md 1): fully legal move generation with pins and
 //! check evasion computed up front, Chess960 castling, and copy-make.
 
-use super::Rules;
+use super::{MoveCount, MoveSink, Rules};
 use crate::board::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
@@ -16,6 +16,13 @@ impl Rules for Chess {
     #[inline]
     fn generate(pos: &Position, list: &mut MoveList) {
         generate_legal(pos, list);
+    }
+
+    #[inline]
+    fn count_legal(pos: &Position) -> usize {
+        let mut count = MoveCount::default();
+        generate_legal(pos, &mut count);
+        count.0
     }
 
     #[inline]
@@ -50,7 +57,7 @@ fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
 }
 
 #[inline]
-fn push_pawn_moves(list: &mut MoveList, from: Square, to: Square, promotes: bool) {
+fn push_pawn_moves(list: &mut impl MoveSink, from: Square, to: Square, promotes: bool) {
     if promotes {
         for k in PieceKind::PROMOTIONS {
             list.push(Move::promotion(from, to, k));
@@ -60,8 +67,10 @@ fn push_pawn_moves(list: &mut MoveList, from: Square, to: Square, promotes: bool
     }
 }
 
-/// Every legal orthodox move of the side to move.
-pub fn generate_legal(pos: &Position, list: &mut MoveList) {
+/// Every legal orthodox move of the side to move, into `list` (a list,
+/// or a count): king steps, knights, diagonal sliders, orthogonal
+/// sliders, pawns, en passant, castling, each piece's in square order.
+pub fn generate_legal(pos: &Position, list: &mut impl MoveSink) {
     let us = pos.side_to_move();
     let them = us.flip();
     let Some(ksq) = pos.king_square(us) else {
@@ -98,19 +107,19 @@ pub fn generate_legal(pos: &Position, list: &mut MoveList) {
     };
 
     for from in pos.pieces(us, PieceKind::Knight) - pinned {
-        for to in knight_attacks(from) & (target - ours) {
-            list.push(Move::new(from, to, MoveKind::Normal));
-        }
+        list.push_targets(from, knight_attacks(from) & (target - ours));
     }
     for from in pos.bishop_likes() & ours {
-        for to in bishop_attacks(from, occ) & allowed(from) & (target - ours) {
-            list.push(Move::new(from, to, MoveKind::Normal));
-        }
+        list.push_targets(
+            from,
+            bishop_attacks(from, occ) & allowed(from) & (target - ours),
+        );
     }
     for from in pos.rook_likes() & ours {
-        for to in rook_attacks(from, occ) & allowed(from) & (target - ours) {
-            list.push(Move::new(from, to, MoveKind::Normal));
-        }
+        list.push_targets(
+            from,
+            rook_attacks(from, occ) & allowed(from) & (target - ours),
+        );
     }
     generate_pawn_moves(pos, list, us, target, &allowed);
     if let Some(ep) = pos.ep_square() {
@@ -123,7 +132,7 @@ pub fn generate_legal(pos: &Position, list: &mut MoveList) {
 
 fn generate_pawn_moves(
     pos: &Position,
-    list: &mut MoveList,
+    list: &mut impl MoveSink,
     us: Color,
     target: Bitboard,
     allowed: &impl Fn(Square) -> Bitboard,
@@ -158,7 +167,13 @@ fn generate_pawn_moves(
 
 /// En passant is rare, so its legality is tested by looking at the board
 /// after the capture (this also covers the horizontal discovered check).
-fn generate_en_passant(pos: &Position, list: &mut MoveList, us: Color, ksq: Square, ep: Square) {
+fn generate_en_passant(
+    pos: &Position,
+    list: &mut impl MoveSink,
+    us: Color,
+    ksq: Square,
+    ep: Square,
+) {
     let them = us.flip();
     let victim = Square::from_coords(ep.file(), (ep.rank() as i8 - us.forward()) as u8);
     for from in pawn_attacks(them, ep) & pos.pieces(us, PieceKind::Pawn) {
@@ -177,7 +192,7 @@ fn generate_en_passant(pos: &Position, list: &mut MoveList, us: Color, ksq: Squa
 /// Castling (RULES.md 1, Chess960 rules): king and rook squares up to their
 /// destinations free of other pieces, the king not in check and not
 /// passing or landing on an attacked square.
-fn generate_castling(pos: &Position, list: &mut MoveList, us: Color, ksq: Square) {
+fn generate_castling(pos: &Position, list: &mut impl MoveSink, us: Color, ksq: Square) {
     let rights = pos.castling();
     if ksq != rights.king_start(us) {
         return;
