@@ -22,6 +22,10 @@ use crate::variant::{BoardVariant, Variant};
 pub struct CastlingRights {
     rooks: [[Option<Square>; 2]; 2],
     king_file: [u8; 2],
+    /// The squares a move must leave or enter to change a right: the
+    /// king-start square of each colour with a right, and the rook
+    /// squares (derived from the two fields above, so equality holds).
+    touch: Bitboard,
 }
 
 impl CastlingRights {
@@ -53,6 +57,15 @@ impl CastlingRights {
         let side = usize::from(rook.file() < king_file);
         self.king_file[color.index()] = king_file;
         self.rooks[color.index()][side] = Some(rook);
+        self.find_touch();
+    }
+
+    fn find_touch(&mut self) {
+        let mut touch = Bitboard::EMPTY;
+        for (c, _, rook) in self.iter() {
+            touch = touch.with(rook).with(self.king_start(c));
+        }
+        self.touch = touch;
     }
 
     fn key(&self) -> u64 {
@@ -359,7 +372,7 @@ impl Position {
     /// right whose rook square is left or entered (RULES.md 1, 2.6, 4.2).
     #[inline]
     pub(crate) fn update_castling(&mut self, from: Square, to: Square) {
-        if self.castling.is_empty() {
+        if !(self.castling.touch.contains(from) || self.castling.touch.contains(to)) {
             return;
         }
         let mut rights = self.castling;
@@ -373,6 +386,7 @@ impl Position {
                 }
             }
         }
+        rights.find_touch();
         if rights != self.castling {
             self.set_castling(rights);
         }
