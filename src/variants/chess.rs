@@ -121,7 +121,7 @@ pub fn generate_legal(pos: &Position, list: &mut impl MoveSink) {
             rook_attacks(from, occ) & allowed(from) & (target - ours),
         );
     }
-    generate_pawn_moves(pos, list, us, target, &allowed);
+    generate_pawn_moves(pos, list, us, target, pinned, &allowed);
     if let Some(ep) = pos.ep_square() {
         generate_en_passant(pos, list, us, ksq, ep);
     }
@@ -135,6 +135,7 @@ fn generate_pawn_moves(
     list: &mut impl MoveSink,
     us: Color,
     target: Bitboard,
+    pinned: Bitboard,
     allowed: &impl Fn(Square) -> Bitboard,
 ) {
     let occ = pos.occupied();
@@ -142,7 +143,14 @@ fn generate_pawn_moves(
     let fwd = us.forward();
     let start_rank = if us == Color::White { 1 } else { 6 };
     let last_rank = if us == Color::White { 7 } else { 0 };
-    for from in pos.pieces(us, PieceKind::Pawn) {
+    let mut pawns = pos.pieces(us, PieceKind::Pawn);
+    if let Some(count) = list.count_only() {
+        // Unpinned pawns all at once; pinned ones one by one below.
+        let free = pawns - pinned;
+        *count += count_pawn_moves(us, free, occ, theirs, target);
+        pawns = pawns & pinned;
+    }
+    for from in pawns {
         let ok = allowed(from) & target;
         let Some(one) = from.offset(0, fwd) else {
             continue;
@@ -163,6 +171,50 @@ fn generate_pawn_moves(
             push_pawn_moves(list, from, to, promotes);
         }
     }
+}
+
+/// The legal moves of unpinned pawns `free` (pushes, double pushes,
+/// captures; a promotion counts four), each landing on `target`.
+#[inline]
+fn count_pawn_moves(
+    us: Color,
+    free: Bitboard,
+    occ: Bitboard,
+    theirs: Bitboard,
+    target: Bitboard,
+) -> usize {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let (p, empty, theirs, target) = (free.0, !occ.0, theirs.0, target.0);
+    let (one, two, left, right, last) = match us {
+        Color::White => {
+            let one = (p << 8) & empty;
+            let two = ((one & 0x0000_0000_00FF_0000) << 8) & empty;
+            (
+                one,
+                two,
+                (p & NOT_A) << 7 & theirs,
+                (p & NOT_H) << 9 & theirs,
+                0xFF << 56,
+            )
+        }
+        Color::Black => {
+            let one = (p >> 8) & empty;
+            let two = ((one & 0x0000_FF00_0000_0000) >> 8) & empty;
+            (
+                one,
+                two,
+                (p & NOT_H) >> 7 & theirs,
+                (p & NOT_A) >> 9 & theirs,
+                0xFF,
+            )
+        }
+    };
+    let moves = |set: u64| {
+        let set = set & target;
+        ((set & !last).count_ones() + 4 * (set & last).count_ones()) as usize
+    };
+    moves(one) + (two & target).count_ones() as usize + moves(left) + moves(right)
 }
 
 /// En passant is rare, so its legality is tested by looking at the board

@@ -222,6 +222,12 @@ pub trait MoveSink {
     /// The plain (`Normal`) moves from `from` to each of `targets`, all
     /// legal, in square order.
     fn push_targets(&mut self, from: crate::board::Square, targets: crate::board::Bitboard);
+    /// The count, when the sink only counts: a generator may then add
+    /// whole sets of moves at once (e.g. all pawn pushes by one shift).
+    #[inline]
+    fn count_only(&mut self) -> Option<&mut usize> {
+        None
+    }
 }
 
 impl MoveSink for MoveList {
@@ -249,6 +255,10 @@ impl MoveSink for MoveCount {
     #[inline]
     fn push_targets(&mut self, _from: crate::board::Square, targets: crate::board::Bitboard) {
         self.0 += targets.count() as usize;
+    }
+    #[inline]
+    fn count_only(&mut self) -> Option<&mut usize> {
+        Some(&mut self.0)
     }
 }
 
