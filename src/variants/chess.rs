@@ -148,7 +148,7 @@ fn generate_pawn_moves(
         // Unpinned pawns all at once; pinned ones one by one below.
         let free = pawns - pinned;
         *count += count_pawn_moves(us, free, occ, theirs, target);
-        pawns = pawns & pinned;
+        pawns &= pinned;
     }
     for from in pawns {
         let ok = allowed(from) & target;
