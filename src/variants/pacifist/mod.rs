@@ -363,12 +363,23 @@ fn generate_pawn_pushes<W: Weights>(pos: &Position, guard: &Guard, sink: &mut im
     let fwd = us.forward();
     let start_rank = if us == Color::White { 1 } else { 6 };
     let last_rank = if us == Color::White { 7 } else { 0 };
+    let mut pawns = pos.pieces(us, PieceKind::Pawn);
+    if let Some(count) = sink.count_only() {
+        // The freed pawns all at once; the others one by one below.
+        let free = if guard.shielded {
+            pawns - guard.line_blockers
+        } else {
+            Bitboard::EMPTY
+        };
+        *count += count_free_pushes::<W>(pos, guard, free, us);
+        pawns = pawns - free;
+    }
     let mut push = |mv: Move| {
         if guard.frees(mv.from()) || is_legal::<W>(pos, mv) {
             sink.push(mv);
         }
     };
-    for from in pos.pieces(us, PieceKind::Pawn) {
+    for from in pawns {
         let Some(one) = from.offset(0, fwd) else {
             continue;
         };
@@ -389,6 +400,37 @@ fn generate_pawn_pushes<W: Weights>(pos: &Position, guard: &Guard, sink: &mut im
             }
         }
     }
+}
+
+/// The pushes of the pawns `free`, whose every move is legal: one step
+/// (a promotion counts four), two steps unless the square passed over is
+/// over-persuaded for the mover.
+fn count_free_pushes<W: Weights>(
+    pos: &Position,
+    guard: &Guard,
+    free: Bitboard,
+    us: Color,
+) -> usize {
+    let empty = !pos.occupied().0;
+    let (one, two, passed_rank, last_rank) = match us {
+        Color::White => {
+            let one = (free.0 << 8) & empty;
+            (one, ((one & 0xFF << 16) << 8) & empty, 2, 7)
+        }
+        Color::Black => {
+            let one = (free.0 >> 8) & empty;
+            (one, ((one & 0xFF << 40) >> 8) & empty, 5, 0)
+        }
+    };
+    let last = Bitboard::rank(last_rank).0;
+    let mut n = (one & !last).count_ones() as usize + 4 * (one & last).count_ones() as usize;
+    for to in Bitboard(two) {
+        let passed = Square::from_coords(to.file(), passed_rank);
+        if !over_persuaded_for::<W>(pos, guard, passed, us) {
+            n += 1;
+        }
+    }
+    n
 }
 
 /// Whether the empty square `sq` is over-persuaded for `us` (the enemy's
