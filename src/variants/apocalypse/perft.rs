@@ -3,6 +3,8 @@
 //! counting itself (threads, table) is the shared one of `crate::perft`.
 
 use super::board::ApocalypsePosition;
+use super::candidates::Ply;
+use super::resolve::has_sure_candidate;
 use crate::board::Color;
 use crate::perft::{table::IDENTITY_WORDS, Node, Perft, NEVER};
 use std::sync::atomic::AtomicBool;
@@ -14,24 +16,18 @@ impl Node for ApocalypsePosition {
 
     #[inline]
     fn leaves(&self) -> u64 {
-        if self.terminal().is_some() {
-            return 0;
-        }
-        (self.candidates(Color::White).len() * self.candidates(Color::Black).len()) as u64
+        with_turn(self, |white, black| (white.len() * black.len()) as u64).unwrap_or(0)
     }
 
     #[inline]
     fn for_each_child(&self, mut f: impl FnMut(&Self)) {
-        if self.terminal().is_some() {
-            return;
-        }
-        let white = self.candidates(Color::White);
-        let black = self.candidates(Color::Black);
-        for &w in &white {
-            for &b in &black {
-                f(&self.resolve(w, b));
+        with_turn(self, |white, black| {
+            for &w in white {
+                for &b in black {
+                    f(&self.resolve(w, b));
+                }
             }
-        }
+        });
     }
 
     fn clone_node(&self) -> Self {
@@ -62,6 +58,25 @@ impl Node for ApocalypsePosition {
             1 << 55 | (penalties[0] as u64) << 8 | penalties[1] as u64,
         ]
     }
+}
+
+/// `f` of both sides' candidates, each generated once, unless the game
+/// has ended ([`ApocalypsePosition::terminal`] without generating them
+/// twice).
+#[inline]
+fn with_turn<T>(pos: &ApocalypsePosition, f: impl FnOnce(&[Ply], &[Ply]) -> T) -> Option<T> {
+    if pos.material_end().is_some() {
+        return None;
+    }
+    let white = pos.candidates(Color::White);
+    if !has_sure_candidate(&white) {
+        return None;
+    }
+    let black = pos.candidates(Color::Black);
+    if !has_sure_candidate(&black) {
+        return None;
+    }
+    Some(f(&white, &black))
 }
 
 /// Leaf count at `depth` turns, on one thread.
