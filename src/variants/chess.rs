@@ -301,7 +301,13 @@ pub fn play_move(pos: &Position, mv: Move) -> Position {
         }
         _ => {
             let kind = pos.kind_at(from).expect("a piece on the from-square");
-            if let Some(captured) = pos.kind_at(to) {
+            // Most moves capture nothing: no search for a kind on `to`.
+            if let Some(captured) = pos
+                .occupied()
+                .contains(to)
+                .then(|| pos.kind_at(to))
+                .flatten()
+            {
                 p.remove(to, Piece::new(them, captured));
                 reset = true;
             }
