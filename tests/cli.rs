@@ -166,6 +166,7 @@ fn perft_refuses_two_depths_depth_zero_and_unknown_flags() {
     for (args, why) in [
         (&["perft", "1", "2"][..], "more than one DEPTH"),
         (&["perft", "0"][..], "at least 1"),
+        (&["perft", "256"][..], "at most 255"),
         (&["perft", "-1"][..], "bad DEPTH"),
         (&["perft", "--deep", "2"][..], "unknown option '--deep'"),
         (&["perft", "-x", "2"][..], "unknown option '-x'"),

@@ -192,13 +192,30 @@ fn go_perft_on_threads_counts_alike_and_stops() {
     let (nodes, two) = e.until("Nodes searched");
     assert_eq!(nodes, "Nodes searched: 4085603");
     assert_eq!(one, two, "the same moves in the same order");
-    e.send("go perft 12");
+    // As deep as accepted: the recursion reaches depth 255 at once, on
+    // every thread, and must neither overflow its stack nor outlast stop.
+    e.send("go perft 255");
     e.send("stop");
     let (stopped, _) = e.until("info string perft");
     assert_eq!(stopped, "info string perft stopped");
+    e.send("go perft 256");
+    let (refused, _) = e.until("info string");
+    assert_eq!(
+        refused,
+        "info string error: go perft needs a depth from 1 to 255"
+    );
     e.send("go perft 2");
     let (nodes, _) = e.until("Nodes searched");
     assert_eq!(nodes, "Nodes searched: 2039");
+    // Apocalypse's frames are the largest (two candidate lists a turn).
+    e.send("setoption name UCI_Variant value apocalypse");
+    e.send("go perft 255");
+    e.send("stop");
+    let (stopped, _) = e.until("info string perft");
+    assert_eq!(stopped, "info string perft stopped");
+    e.send("go perft 1");
+    let (nodes, _) = e.until("Nodes searched");
+    assert_eq!(nodes, "Nodes searched: 289");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use super::out;
 use crate::engine::options::{MAX_HASH_MIB, MAX_THREADS};
 use crate::game::{Game, GameError};
-use crate::perft::{Perft, NEVER};
+use crate::perft::{Perft, MAX_DEPTH, NEVER};
 use crate::Variant;
 use std::time::Instant;
 
@@ -11,8 +11,8 @@ pub const PERFT_HELP: &str =
     "usage: turncoat perft [--variant V] [--fen FEN] [--divide] [--chess960]
                      [--threads N] [--hash MIB] DEPTH
 
-Counts the leaves of the legal move tree to DEPTH plies (DEPTH at least 1;
-apocalypse counts turns) and prints `Nodes searched: N` as its last line.
+Counts the leaves of the legal move tree to DEPTH plies (DEPTH from 1 to
+255; apocalypse counts turns) and prints `Nodes searched: N` as its last line.
 
   --variant V   chess (default), pacifist, pacifist2, subversion, apocalypse
   --fen FEN     the position (default: the variant's start)
@@ -139,6 +139,9 @@ fn parse_perft_args(args: &[String]) -> Result<PerftArgs, String> {
     if out.depth == 0 {
         return Err("DEPTH must be at least 1".into());
     }
+    if out.depth > MAX_DEPTH {
+        return Err(format!("DEPTH must be at most {MAX_DEPTH}"));
+    }
     Ok(out)
 }
 
@@ -212,7 +215,9 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteLine>, String> {
                 .strip_prefix('D')
                 .ok_or_else(bad)?
                 .parse()
-                .map_err(|_| bad())?;
+                .ok()
+                .filter(|d| *d <= MAX_DEPTH)
+                .ok_or_else(bad)?;
             let n = n.trim().parse().map_err(|_| bad())?;
             expected.push((d, n));
         }

@@ -249,16 +249,23 @@ impl Engine {
         let shared = Arc::clone(&self.shared);
         let threads = options::usable_threads(self.options.threads);
         shared.stop.store(false, Ordering::Relaxed);
-        self.running = Some(std::thread::spawn(move || {
-            // Without its pool the count is the same on this one thread.
-            let perft = Perft::new(threads, 0).unwrap_or_else(|e| {
-                log::warn!("{e}; perft counts on one thread");
-                Perft::single()
+        let spawned = std::thread::Builder::new()
+            .name("perft".into())
+            .stack_size(crate::perft::STACK_BYTES)
+            .spawn(move || {
+                // Without its pool the count is the same on this one thread.
+                let perft = Perft::new(threads, 0).unwrap_or_else(|e| {
+                    log::warn!("{e}; perft counts on one thread");
+                    Perft::single()
+                });
+                let lines = game.divide_with(&perft, depth.max(1), chess960, &shared.stop);
+                let stopped = shared.stop.load(Ordering::Relaxed);
+                on_done((!stopped).then_some(lines));
             });
-            let lines = game.divide_with(&perft, depth.max(1), chess960, &shared.stop);
-            let stopped = shared.stop.load(Ordering::Relaxed);
-            on_done((!stopped).then_some(lines));
-        }));
+        match spawned {
+            Ok(handle) => self.running = Some(handle),
+            Err(e) => log::error!("cannot start the perft thread: {e}"),
+        }
     }
 
     pub fn diagram(&self) -> String {

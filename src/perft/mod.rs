@@ -18,6 +18,17 @@ use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 pub use table::Table;
 
+/// The deepest count the front ends accept. No count this deep ever
+/// ends (chess perft 15 is about 2e21 leaves), and the recursion's stack,
+/// a move list per ply, is bounded by it: a deeper request is refused
+/// instead of overflowing the stack before `stop` can end it.
+pub const MAX_DEPTH: u32 = 255;
+
+/// The stack of a thread that counts: [`MAX_DEPTH`] plies of the largest
+/// frames (apocalypse: both sides' candidate lists, some 7 KiB a ply)
+/// with room to spare. Only the pages used are ever committed.
+pub const STACK_BYTES: usize = 32 << 20;
+
 /// A flag that is never set, for counts nobody interrupts.
 pub static NEVER: AtomicBool = AtomicBool::new(false);
 
@@ -83,6 +94,7 @@ impl Perft {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .thread_name(|i| format!("perft-{i}"))
+                .stack_size(STACK_BYTES)
                 .build()
                 .map_err(|e| format!("cannot start {threads} perft threads: {e}"))?;
             Some(pool)
