@@ -60,6 +60,10 @@ fn perft_suite_reports_and_fails_on_mismatch() {
     let (code, out, _) = turncoat(&["perft-suite", good.to_str().unwrap(), "--max-depth", "2"]);
     assert_eq!(code, 0);
     assert!(out.contains("2 passed, 0 failed"));
+    let good = good.to_str().unwrap();
+    let (code, out, _) = turncoat(&["perft-suite", good, "--threads", "2", "--hash", "1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("3 passed, 0 failed"), "{out}");
     let bad = dir.join("pacifist.epd");
     std::fs::write(
         &bad,
@@ -69,7 +73,67 @@ fn perft_suite_reports_and_fails_on_mismatch() {
     let (code, out, _) = turncoat(&["perft-suite", bad.to_str().unwrap()]);
     assert_eq!(code, 1, "pacifist has 8849 leaves at depth 3, not 8902");
     assert!(out.contains("0 passed, 1 failed"));
+    let bad = bad.to_str().unwrap();
+    let (code, out, _) = turncoat(&["perft-suite", bad, "--threads", "2", "--hash", "1"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("expected 8902, got 8849"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--threads` and `--hash` change how perft counts, never what: the same
+/// output, `--divide` lines in the same order, for every variant.
+#[test]
+fn perft_threads_and_hash_print_the_same() {
+    for (variant, depth) in [
+        ("chess", "4"),
+        ("pacifist", "4"),
+        ("pacifist2", "4"),
+        ("subversion", "4"),
+        ("apocalypse", "3"),
+    ] {
+        let plain = turncoat(&["perft", "--variant", variant, "--divide", depth]);
+        assert_eq!(plain.0, 0, "{variant}: {}", plain.2);
+        for extra in [
+            &["--threads", "2"][..],
+            &["--hash", "2"][..],
+            &["--threads", "3", "--hash", "1"][..],
+        ] {
+            let mut args = vec!["perft", "--variant", variant, "--divide"];
+            args.extend_from_slice(extra);
+            args.push(depth);
+            let (code, out, err) = turncoat(&args);
+            assert_eq!(code, 0, "{args:?}: {err}");
+            assert_eq!(out, plain.1, "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn perft_threads_and_hash_take_numbers_in_range() {
+    for (args, why) in [
+        (
+            &["perft", "--threads", "0", "2"][..],
+            "--threads needs a number from 1 to 256",
+        ),
+        (&["perft", "--threads", "257", "2"][..], "--threads needs"),
+        (&["perft", "--threads"][..], "--threads needs"),
+        (
+            &["perft", "--hash", "x", "2"][..],
+            "--hash needs a number from 0 to 32768",
+        ),
+        (&["perft", "--hash", "-1", "2"][..], "--hash needs"),
+        (&["perft", "--hash", "32769", "2"][..], "--hash needs"),
+        (
+            &["perft-suite", "x.epd", "--threads", "0"][..],
+            "--threads needs",
+        ),
+        (&["perft-suite", "x.epd", "--hash", "a"][..], "--hash needs"),
+    ] {
+        let (code, out, err) = turncoat(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+    }
 }
 
 /// `turncoat bench | head -1`: the reader goes away after the first line
@@ -102,6 +166,7 @@ fn perft_refuses_two_depths_depth_zero_and_unknown_flags() {
     for (args, why) in [
         (&["perft", "1", "2"][..], "more than one DEPTH"),
         (&["perft", "0"][..], "at least 1"),
+        (&["perft", "256"][..], "at most 255"),
         (&["perft", "-1"][..], "bad DEPTH"),
         (&["perft", "--deep", "2"][..], "unknown option '--deep'"),
         (&["perft", "-x", "2"][..], "unknown option '-x'"),

@@ -178,6 +178,46 @@ fn setting_the_variant_resets_the_position() {
     assert_eq!(lines.iter().filter(is_move_line).count(), 20);
 }
 
+/// `go perft` counts on the `Threads` threads: the same lines; and `stop`
+/// ends a threaded count that would run for days, and the engine goes on.
+#[test]
+fn go_perft_on_threads_counts_alike_and_stops() {
+    let mut e = Engine::start();
+    e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    e.send("go perft 4");
+    let (nodes, one) = e.until("Nodes searched");
+    assert_eq!(nodes, "Nodes searched: 4085603");
+    e.send("setoption name Threads value 2");
+    e.send("go perft 4");
+    let (nodes, two) = e.until("Nodes searched");
+    assert_eq!(nodes, "Nodes searched: 4085603");
+    assert_eq!(one, two, "the same moves in the same order");
+    // As deep as accepted: the recursion reaches depth 255 at once, on
+    // every thread, and must neither overflow its stack nor outlast stop.
+    e.send("go perft 255");
+    e.send("stop");
+    let (stopped, _) = e.until("info string perft");
+    assert_eq!(stopped, "info string perft stopped");
+    e.send("go perft 256");
+    let (refused, _) = e.until("info string");
+    assert_eq!(
+        refused,
+        "info string error: go perft needs a depth from 1 to 255"
+    );
+    e.send("go perft 2");
+    let (nodes, _) = e.until("Nodes searched");
+    assert_eq!(nodes, "Nodes searched: 2039");
+    // Apocalypse's frames are the largest (two candidate lists a turn).
+    e.send("setoption name UCI_Variant value apocalypse");
+    e.send("go perft 255");
+    e.send("stop");
+    let (stopped, _) = e.until("info string perft");
+    assert_eq!(stopped, "info string perft stopped");
+    e.send("go perft 1");
+    let (nodes, _) = e.until("Nodes searched");
+    assert_eq!(nodes, "Nodes searched: 289");
+}
+
 #[test]
 fn options_take_effect() {
     let mut e = Engine::start();

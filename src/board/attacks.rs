@@ -1,10 +1,11 @@
 //! Precomputed attack tables: leapers by lookup, sliders by "fancy" magic
-//! bitboards (magic multipliers embedded as constants; the tables are
-//! filled at first use), plus `between`/`line` tables.
+//! bitboards (magic multipliers embedded as constants), plus
+//! `between`/`line` tables. Every table is built at compile time, so a
+//! lookup is a load: no check that a lazily built table is ready, no
+//! bounds check beyond the square's.
 
 use super::bitboard::Bitboard;
 use super::types::{Color, Square};
-use once_cell::sync::Lazy;
 
 const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -165,6 +166,8 @@ const BISHOP_MAGICS: [u64; 64] = [
     0x12c0022401020018,
 ];
 
+/// Where a square's slider attacks sit in [`SLIDER_TABLE`].
+#[derive(Clone, Copy)]
 struct Magic {
     mask: u64,
     magic: u64,
@@ -172,179 +175,248 @@ struct Magic {
     offset: usize,
 }
 
-struct Tables {
-    knight: [Bitboard; 64],
-    king: [Bitboard; 64],
-    /// `pawn[color][sq]`: squares a pawn of `color` on `sq` attacks.
-    pawn: [[Bitboard; 64]; 2],
-    rook_magics: Vec<Magic>,
-    bishop_magics: Vec<Magic>,
-    slider_table: Vec<Bitboard>,
-    between: Vec<Bitboard>,
-    line: Vec<Bitboard>,
+/// The relevant occupancies of a rook on each square, in all: 102400.
+const ROOK_ENTRIES: usize = 102_400;
+/// The same for bishops: 5248.
+const BISHOP_ENTRIES: usize = 5_248;
+
+static ROOK_MAGIC: [Magic; 64] = magics(&ROOK_DIRS, &ROOK_MAGICS, 0);
+static BISHOP_MAGIC: [Magic; 64] = magics(&BISHOP_DIRS, &BISHOP_MAGICS, ROOK_ENTRIES);
+
+// Filling the slider table takes a few million steps of constant
+// evaluation, once per build.
+#[allow(long_running_const_eval)]
+static SLIDER_TABLE: [u64; ROOK_ENTRIES + BISHOP_ENTRIES] = slider_table();
+
+static KNIGHT: [u64; 64] = leapers(&KNIGHT_DELTAS);
+static KING: [u64; 64] = leapers(&KING_DELTAS);
+/// `PAWN[color][sq]`: squares a pawn of `color` on `sq` attacks.
+static PAWN: [[u64; 64]; 2] = [leapers(&[(-1, 1), (1, 1)]), leapers(&[(-1, -1), (1, -1)])];
+static BETWEEN: [[u64; 64]; 64] = between_table();
+static LINE: [[u64; 64]; 64] = line_table();
+
+/// Kept for callers that warmed up lazily built tables; the tables are
+/// built at compile time now.
+pub fn init() {}
+
+/// The square `(file + df, rank + dr)` of the square `sq`, if on the board.
+const fn step(sq: usize, df: i8, dr: i8) -> Option<usize> {
+    let f = (sq % 8) as i8 + df;
+    let r = (sq / 8) as i8 + dr;
+    if f >= 0 && f < 8 && r >= 0 && r < 8 {
+        Some((r * 8 + f) as usize)
+    } else {
+        None
+    }
 }
 
-static TABLES: Lazy<Tables> = Lazy::new(build_tables);
-
-/// Forces table construction (so the first search or perft is not charged).
-pub fn init() {
-    Lazy::force(&TABLES);
-}
-
-fn leaper(sq: Square, deltas: &[(i8, i8)]) -> Bitboard {
-    deltas
-        .iter()
-        .filter_map(|&(df, dr)| sq.offset(df, dr))
-        .fold(Bitboard::EMPTY, |b, s| b.with(s))
+const fn leapers(deltas: &[(i8, i8)]) -> [u64; 64] {
+    let mut out = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut i = 0;
+        while i < deltas.len() {
+            if let Some(t) = step(sq, deltas[i].0, deltas[i].1) {
+                out[sq] |= 1 << t;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    out
 }
 
 /// Slow reference slider attacks, used only to fill the magic tables.
-fn slide(sq: Square, dirs: &[(i8, i8)], occupied: u64) -> u64 {
+const fn slide(sq: usize, dirs: &[(i8, i8); 4], occupied: u64) -> u64 {
     let mut out = 0u64;
-    for &(df, dr) in dirs {
+    let mut d = 0;
+    while d < 4 {
         let mut cur = sq;
-        while let Some(next) = cur.offset(df, dr) {
-            out |= 1 << next.index();
-            if occupied >> next.index() & 1 != 0 {
+        while let Some(next) = step(cur, dirs[d].0, dirs[d].1) {
+            out |= 1 << next;
+            if occupied >> next & 1 != 0 {
                 break;
             }
             cur = next;
         }
+        d += 1;
     }
     out
 }
 
 /// Relevant occupancy mask: the rays without their last square.
-fn relevant_mask(sq: Square, dirs: &[(i8, i8)]) -> u64 {
+const fn relevant_mask(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
     let mut out = 0u64;
-    for &(df, dr) in dirs {
+    let mut d = 0;
+    while d < 4 {
+        let (df, dr) = dirs[d];
         let mut cur = sq;
-        while let Some(next) = cur.offset(df, dr) {
-            if next.offset(df, dr).is_none() {
+        while let Some(next) = step(cur, df, dr) {
+            if step(next, df, dr).is_none() {
                 break;
             }
-            out |= 1 << next.index();
+            out |= 1 << next;
             cur = next;
         }
+        d += 1;
     }
     out
 }
 
-/// Fills the attack table for every square with the given magics.
-fn fill_magics(dirs: &[(i8, i8)], magics: &[u64; 64], table: &mut Vec<Bitboard>) -> Vec<Magic> {
-    let mut out = Vec::with_capacity(64);
-    for sq in Square::all() {
+/// Each square's magic, its entries from `offset` on in [`SLIDER_TABLE`].
+const fn magics(dirs: &[(i8, i8); 4], multipliers: &[u64; 64], mut offset: usize) -> [Magic; 64] {
+    let empty = Magic {
+        mask: 0,
+        magic: 0,
+        shift: 0,
+        offset: 0,
+    };
+    let mut out = [empty; 64];
+    let mut sq = 0;
+    while sq < 64 {
         let mask = relevant_mask(sq, dirs);
         let bits = mask.count_ones();
-        let shift = 64 - bits;
-        let offset = table.len();
-        table.resize(offset + (1usize << bits), Bitboard::EMPTY);
-        let magic = magics[sq.index()];
-        // Enumerate all subsets of the mask (Carry-Rippler).
+        out[sq] = Magic {
+            mask,
+            magic: multipliers[sq],
+            shift: 64 - bits,
+            offset,
+        };
+        offset += 1 << bits;
+        sq += 1;
+    }
+    out
+}
+
+/// Fills the part of `table` that `magics` index, every subset of each
+/// mask enumerated (Carry-Rippler).
+const fn fill(
+    table: &mut [u64; ROOK_ENTRIES + BISHOP_ENTRIES],
+    dirs: &[(i8, i8); 4],
+    magics: &[Magic; 64],
+) {
+    let mut sq = 0;
+    while sq < 64 {
+        let m = magics[sq];
         let mut sub = 0u64;
         loop {
-            let idx = (sub.wrapping_mul(magic) >> shift) as usize;
-            table[offset + idx] = Bitboard(slide(sq, dirs, sub));
-            sub = sub.wrapping_sub(mask) & mask;
+            let idx = (sub.wrapping_mul(m.magic) >> m.shift) as usize;
+            table[m.offset + idx] = slide(sq, dirs, sub);
+            sub = sub.wrapping_sub(m.mask) & m.mask;
             if sub == 0 {
                 break;
             }
         }
-        out.push(Magic {
-            mask,
-            magic,
-            shift,
-            offset,
-        });
+        sq += 1;
+    }
+}
+
+const fn slider_table() -> [u64; ROOK_ENTRIES + BISHOP_ENTRIES] {
+    let mut table = [0u64; ROOK_ENTRIES + BISHOP_ENTRIES];
+    fill(&mut table, &ROOK_DIRS, &magics(&ROOK_DIRS, &ROOK_MAGICS, 0));
+    fill(
+        &mut table,
+        &BISHOP_DIRS,
+        &magics(&BISHOP_DIRS, &BISHOP_MAGICS, ROOK_ENTRIES),
+    );
+    table
+}
+
+/// The eight directions, orthogonal then diagonal.
+const ALL_DIRS: [(i8, i8); 8] = [
+    ROOK_DIRS[0],
+    ROOK_DIRS[1],
+    ROOK_DIRS[2],
+    ROOK_DIRS[3],
+    BISHOP_DIRS[0],
+    BISHOP_DIRS[1],
+    BISHOP_DIRS[2],
+    BISHOP_DIRS[3],
+];
+
+const fn between_table() -> [[u64; 64]; 64] {
+    let mut out = [[0u64; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = ALL_DIRS[d];
+            let mut ray = 0u64;
+            let mut cur = a;
+            while let Some(b) = step(cur, df, dr) {
+                out[a][b] = ray;
+                ray |= 1 << b;
+                cur = b;
+            }
+            d += 1;
+        }
+        a += 1;
     }
     out
 }
 
-fn build_tables() -> Tables {
-    let mut knight = [Bitboard::EMPTY; 64];
-    let mut king = [Bitboard::EMPTY; 64];
-    let mut pawn = [[Bitboard::EMPTY; 64]; 2];
-    for sq in Square::all() {
-        knight[sq.index()] = leaper(sq, &KNIGHT_DELTAS);
-        king[sq.index()] = leaper(sq, &KING_DELTAS);
-        pawn[0][sq.index()] = leaper(sq, &[(-1, 1), (1, 1)]);
-        pawn[1][sq.index()] = leaper(sq, &[(-1, -1), (1, -1)]);
-    }
-    let mut slider_table = Vec::new();
-    let rook_magics = fill_magics(&ROOK_DIRS, &ROOK_MAGICS, &mut slider_table);
-    let bishop_magics = fill_magics(&BISHOP_DIRS, &BISHOP_MAGICS, &mut slider_table);
-
-    let mut between = vec![Bitboard::EMPTY; 64 * 64];
-    let mut line = vec![Bitboard::EMPTY; 64 * 64];
-    for a in Square::all() {
-        for &(df, dr) in ROOK_DIRS.iter().chain(&BISHOP_DIRS) {
-            let mut ray = Bitboard::EMPTY;
-            let mut cur = a;
-            while let Some(b) = cur.offset(df, dr) {
-                between[a.index() * 64 + b.index()] = ray;
-                ray = ray.with(b);
-                cur = b;
-            }
+const fn line_table() -> [[u64; 64]; 64] {
+    let mut out = [[0u64; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = ALL_DIRS[d];
             // Whole line through a in this direction, both ways.
-            let mut full = Bitboard::from_square(a);
-            for sign in [1i8, -1] {
-                let mut c = a;
-                while let Some(n) = c.offset(df * sign, dr * sign) {
-                    full = full.with(n);
-                    c = n;
-                }
-            }
+            let mut full = 1u64 << a;
             let mut cur = a;
-            while let Some(b) = cur.offset(df, dr) {
-                line[a.index() * 64 + b.index()] = full;
+            while let Some(n) = step(cur, df, dr) {
+                full |= 1 << n;
+                cur = n;
+            }
+            cur = a;
+            while let Some(n) = step(cur, -df, -dr) {
+                full |= 1 << n;
+                cur = n;
+            }
+            cur = a;
+            while let Some(b) = step(cur, df, dr) {
+                out[a][b] = full;
                 cur = b;
             }
+            d += 1;
         }
+        a += 1;
     }
-    Tables {
-        knight,
-        king,
-        pawn,
-        rook_magics,
-        bishop_magics,
-        slider_table,
-        between,
-        line,
-    }
+    out
 }
 
 #[inline]
-fn magic_lookup(magics: &[Magic], sq: Square, occupied: Bitboard) -> Bitboard {
-    let t = &*TABLES;
+fn magic_lookup(magics: &[Magic; 64], sq: Square, occupied: Bitboard) -> Bitboard {
     let m = &magics[sq.index()];
     let idx = ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
-    t.slider_table[m.offset + idx]
+    Bitboard(SLIDER_TABLE[m.offset + idx])
 }
 
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
-    TABLES.knight[sq.index()]
+    Bitboard(KNIGHT[sq.index()])
 }
 
 #[inline]
 pub fn king_attacks(sq: Square) -> Bitboard {
-    TABLES.king[sq.index()]
+    Bitboard(KING[sq.index()])
 }
 
 /// Squares attacked by a pawn of `color` standing on `sq`.
 #[inline]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
-    TABLES.pawn[color.index()][sq.index()]
+    Bitboard(PAWN[color.index()][sq.index()])
 }
 
 #[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    magic_lookup(&TABLES.rook_magics, sq, occupied)
+    magic_lookup(&ROOK_MAGIC, sq, occupied)
 }
 
 #[inline]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    magic_lookup(&TABLES.bishop_magics, sq, occupied)
+    magic_lookup(&BISHOP_MAGIC, sq, occupied)
 }
 
 #[inline]
@@ -355,13 +427,13 @@ pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 /// Squares strictly between `a` and `b` when they share a line, else empty.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    TABLES.between[a.index() * 64 + b.index()]
+    Bitboard(BETWEEN[a.index()][b.index()])
 }
 
 /// The whole line through `a` and `b` (edge to edge), or empty.
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    TABLES.line[a.index() * 64 + b.index()]
+    Bitboard(LINE[a.index()][b.index()])
 }
 
 #[cfg(test)]
@@ -387,14 +459,26 @@ mod tests {
             for sq in Square::all() {
                 assert_eq!(
                     rook_attacks(sq, Bitboard(occ)).0,
-                    slide(sq, &ROOK_DIRS, occ)
+                    slide(sq.index(), &ROOK_DIRS, occ)
                 );
                 assert_eq!(
                     bishop_attacks(sq, Bitboard(occ)).0,
-                    slide(sq, &BISHOP_DIRS, occ)
+                    slide(sq.index(), &BISHOP_DIRS, occ)
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_tables_fill_exactly_the_entries_the_magics_index() {
+        let last = |m: &[Magic; 64]| m[63].offset + (1 << (64 - m[63].shift));
+        assert_eq!(last(&ROOK_MAGIC), ROOK_ENTRIES);
+        assert_eq!(BISHOP_MAGIC[0].offset, ROOK_ENTRIES);
+        assert_eq!(last(&BISHOP_MAGIC), ROOK_ENTRIES + BISHOP_ENTRIES);
+        let e4 = Square::parse("e4").unwrap();
+        assert_eq!(knight_attacks(e4).count(), 8);
+        assert_eq!(king_attacks(e4).count(), 8);
+        assert_eq!(pawn_attacks(Color::White, e4).count(), 2);
     }
 
     #[test]

@@ -22,6 +22,10 @@ use crate::variant::{BoardVariant, Variant};
 pub struct CastlingRights {
     rooks: [[Option<Square>; 2]; 2],
     king_file: [u8; 2],
+    /// The squares a move must leave or enter to change a right: the
+    /// king-start square of each colour with a right, and the rook
+    /// squares (derived from the two fields above, so equality holds).
+    touch: Bitboard,
 }
 
 impl CastlingRights {
@@ -53,6 +57,15 @@ impl CastlingRights {
         let side = usize::from(rook.file() < king_file);
         self.king_file[color.index()] = king_file;
         self.rooks[color.index()][side] = Some(rook);
+        self.find_touch();
+    }
+
+    fn find_touch(&mut self) {
+        let mut touch = Bitboard::EMPTY;
+        for (c, _, rook) in self.iter() {
+            touch = touch.with(rook).with(self.king_start(c));
+        }
+        self.touch = touch;
     }
 
     fn key(&self) -> u64 {
@@ -220,8 +233,15 @@ impl Position {
     }
 
     /// The set of squares attacked by the pieces of `by` (orthodox attacks).
+    #[inline]
     pub fn attack_map(&self, by: Color) -> Bitboard {
-        let occ = self.occupied();
+        self.attack_map_through(by, self.occupied())
+    }
+
+    /// [`Position::attack_map`] with the sliders' rays blocked by
+    /// `occupied` only (e.g. seeing through a king that is about to move).
+    pub fn attack_map_through(&self, by: Color, occupied: Bitboard) -> Bitboard {
+        let occ = occupied;
         let ours = self.by_color(by);
         let pawns = self.pieces(by, PieceKind::Pawn).0;
         let mut map = match by {
@@ -269,6 +289,34 @@ impl Position {
         p.set_ep(None);
         p.finish_move(false);
         p
+    }
+
+    /// The position whole, packed in five words: what every move from it
+    /// depends on (the clocks aside), so that positions with equal
+    /// identities are the same position where the Zobrist key can only
+    /// make it likely. Words: white's pieces; the kind of each piece as
+    /// three bit planes (kind index + 1, 0 for an empty square); the
+    /// variant, side to move, en passant square and castling rights
+    /// (rook squares and king files) in the low 45 bits of the last.
+    pub fn identity(&self) -> [u64; 5] {
+        use PieceKind::*;
+        let k = |kind: PieceKind| self.kinds[kind.index()].0;
+        // Kind index + 1 in binary: pawn 1, knight 2, bishop 3, rook 4,
+        // queen 5, king 6.
+        let plane0 = k(Pawn) | k(Bishop) | k(Queen);
+        let plane1 = k(Knight) | k(Bishop) | k(King);
+        let plane2 = k(Rook) | k(Queen) | k(King);
+        let square = |sq: Option<Square>| sq.map_or(0, |s| s.index() as u64 + 1);
+        let mut meta = self.variant as u64;
+        meta = meta << 1 | self.side.index() as u64;
+        meta = meta << 7 | square(self.ep);
+        for c in Color::ALL {
+            for side in 0..2 {
+                meta = meta << 7 | square(self.castling.rook(c, side));
+            }
+            meta = meta << 3 | self.castling.king_file(c) as u64;
+        }
+        [self.colors[0].0, plane0, plane1, plane2, meta]
     }
 
     // ---- mutation (used by FEN parsing and the rules modules) -------------
@@ -324,7 +372,7 @@ impl Position {
     /// right whose rook square is left or entered (RULES.md 1, 2.6, 4.2).
     #[inline]
     pub(crate) fn update_castling(&mut self, from: Square, to: Square) {
-        if self.castling.is_empty() {
+        if !(self.castling.touch.contains(from) || self.castling.touch.contains(to)) {
             return;
         }
         let mut rights = self.castling;
@@ -338,6 +386,7 @@ impl Position {
                 }
             }
         }
+        rights.find_touch();
         if rights != self.castling {
             self.set_castling(rights);
         }

@@ -161,8 +161,9 @@ pub const USAGE: &str = "usage:
   turncoat tune --variant V --data FILE... [--epochs E] [--out FILE.rs]
   turncoat gui [--port N] [--engine NAME=COMMAND]... [--no-open]
   turncoat match -engine cmd=PATH ... -engine cmd=PATH ... -variant V ...
-  turncoat perft [--variant V] [--fen FEN] [--divide] [--chess960] DEPTH
-  turncoat perft-suite FILE.epd [--max-depth D] [--variant V]
+  turncoat perft [--variant V] [--fen FEN] [--divide] [--chess960] [--threads N]
+                 [--hash MIB] DEPTH
+  turncoat perft-suite FILE.epd [--max-depth D] [--variant V] [--threads N] [--hash MIB]
   turncoat --help | help [COMMAND] | COMMAND --help
   turncoat --version
 variants: chess, pacifist, pacifist2, subversion, apocalypse";

@@ -1,22 +1,30 @@
 //! `turncoat perft` and `turncoat perft-suite`.
 
 use super::out;
+use crate::engine::options::{MAX_HASH_MIB, MAX_THREADS};
 use crate::game::{Game, GameError};
+use crate::perft::{Perft, MAX_DEPTH, NEVER};
 use crate::Variant;
 use std::time::Instant;
 
 pub const PERFT_HELP: &str =
-    "usage: turncoat perft [--variant V] [--fen FEN] [--divide] [--chess960] DEPTH
+    "usage: turncoat perft [--variant V] [--fen FEN] [--divide] [--chess960]
+                     [--threads N] [--hash MIB] DEPTH
 
-Counts the leaves of the legal move tree to DEPTH plies (DEPTH at least 1;
-apocalypse counts turns) and prints `Nodes searched: N` as its last line.
+Counts the leaves of the legal move tree to DEPTH plies (DEPTH from 1 to
+255; apocalypse counts turns) and prints `Nodes searched: N` as its last line.
 
   --variant V   chess (default), pacifist, pacifist2, subversion, apocalypse
   --fen FEN     the position (default: the variant's start)
   --divide      first one `move: count` line per root move, then a blank line
-  --chess960    castling written king-takes-rook (e1h1)";
+  --chess960    castling written king-takes-rook (e1h1)
+  --threads N   count on N threads, 1 to 256 (default 1); the same counts
+  --hash MIB    keep counted subtrees in a table of MIB MiB, 0 to 32768
+                (default 0: none), so that transpositions are counted once;
+                the table compares whole positions: the same counts";
 
 pub const SUITE_HELP: &str = "usage: turncoat perft-suite FILE.epd [--max-depth D] [--variant V]
+                           [--threads N] [--hash MIB]
 
 Runs a perft suite: one position per line, `FEN ;D1 n ;D2 n ...`, lines
 starting with `#` are comments. Prints one ok/FAIL line per check and
@@ -24,7 +32,9 @@ starting with `#` are comments. Prints one ok/FAIL line per check and
 fails, 2 for a bad command line or a file with nothing to check.
 
   --max-depth D   only the checks at depth D or less
-  --variant V     the variant (default: the file's name, e.g. pacifist2.epd)";
+  --variant V     the variant (default: the file's name, e.g. pacifist2.epd)
+  --threads N     count on N threads, 1 to 256 (default 1)
+  --hash MIB      a table of counted subtrees, as for `perft` (default 0)";
 
 /// Whether `arg` is meant as an option (`--divide`, `-x`) rather than a
 /// value: negative numbers are values, reported as bad depths.
@@ -37,7 +47,55 @@ struct PerftArgs {
     fen: Option<String>,
     divide: bool,
     chess960: bool,
+    counter: CounterArgs,
     depth: u32,
+}
+
+/// How to count, as `--threads` and `--hash` say.
+#[derive(Clone, Copy)]
+struct CounterArgs {
+    threads: usize,
+    hash_mib: usize,
+}
+
+impl Default for CounterArgs {
+    fn default() -> Self {
+        CounterArgs {
+            threads: 1,
+            hash_mib: 0,
+        }
+    }
+}
+
+impl CounterArgs {
+    /// Takes `--threads N` or `--hash MIB` (its value from `it`); false
+    /// for any other argument.
+    fn take<'a>(
+        &mut self,
+        arg: &str,
+        it: &mut impl Iterator<Item = &'a String>,
+    ) -> Result<bool, String> {
+        let (max, min, what) = match arg {
+            "--threads" => (MAX_THREADS, 1, "--threads"),
+            "--hash" => (MAX_HASH_MIB, 0, "--hash"),
+            _ => return Ok(false),
+        };
+        let n = it
+            .next()
+            .and_then(|v| v.parse::<usize>().ok())
+            .filter(|n| (min..=max).contains(n))
+            .ok_or_else(|| format!("{what} needs a number from {min} to {max}"))?;
+        match arg {
+            "--threads" => self.threads = n,
+            _ => self.hash_mib = n,
+        }
+        Ok(true)
+    }
+
+    /// The counter they describe (its threads started, its table made).
+    fn counter(self) -> Result<Perft, String> {
+        Perft::new(self.threads, self.hash_mib)
+    }
 }
 
 fn parse_perft_args(args: &[String]) -> Result<PerftArgs, String> {
@@ -46,11 +104,15 @@ fn parse_perft_args(args: &[String]) -> Result<PerftArgs, String> {
         fen: None,
         divide: false,
         chess960: false,
+        counter: CounterArgs::default(),
         depth: 0,
     };
     let mut depth = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
+        if out.counter.take(a, &mut it)? {
+            continue;
+        }
         match a.as_str() {
             "--variant" => {
                 let v = it.next().ok_or("--variant needs a value")?;
@@ -77,6 +139,9 @@ fn parse_perft_args(args: &[String]) -> Result<PerftArgs, String> {
     if out.depth == 0 {
         return Err("DEPTH must be at least 1".into());
     }
+    if out.depth > MAX_DEPTH {
+        return Err(format!("DEPTH must be at most {MAX_DEPTH}"));
+    }
     Ok(out)
 }
 
@@ -97,16 +162,23 @@ pub fn perft_command(args: &[String]) -> i32 {
             return 2;
         }
     };
+    let counter = match a.counter.counter() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
     let start = Instant::now();
     let nodes = if a.divide {
-        let lines = pos.divide(a.depth, a.chess960);
+        let lines = pos.divide_with(&counter, a.depth, a.chess960, &NEVER);
         for (m, n) in &lines {
             out!("{m}: {n}");
         }
         out!();
         lines.iter().map(|(_, n)| n).sum()
     } else {
-        pos.perft(a.depth)
+        pos.perft_with(&counter, a.depth, &NEVER)
     };
     let secs = start.elapsed().as_secs_f64();
     eprintln!(
@@ -143,7 +215,9 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteLine>, String> {
                 .strip_prefix('D')
                 .ok_or_else(bad)?
                 .parse()
-                .map_err(|_| bad())?;
+                .ok()
+                .filter(|d| *d <= MAX_DEPTH)
+                .ok_or_else(bad)?;
             let n = n.trim().parse().map_err(|_| bad())?;
             expected.push((d, n));
         }
@@ -157,8 +231,14 @@ pub fn suite_command(args: &[String]) -> i32 {
     let mut file: Option<String> = None;
     let mut max_depth = u32::MAX;
     let mut variant = None;
+    let mut counter = CounterArgs::default();
     let mut it = args.iter();
     while let Some(a) = it.next() {
+        match counter.take(a, &mut it) {
+            Ok(true) => continue,
+            Ok(false) => {}
+            Err(e) => return usage(e),
+        }
         match a.as_str() {
             "--max-depth" => match it.next().and_then(|d| d.parse().ok()) {
                 Some(d) => max_depth = d,
@@ -222,7 +302,14 @@ pub fn suite_command(args: &[String]) -> i32 {
         eprintln!("error: {file}: no check{limit} (expected `FEN ;D1 n ;D2 n ...`)");
         return 2;
     }
-    let (_, failed) = run_suite(variant, &lines, max_depth);
+    let counter = match counter.counter() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let (_, failed) = run_suite(&counter, variant, &lines, max_depth);
     if failed > 0 {
         1
     } else {
@@ -240,9 +327,14 @@ pub fn variant_of_file(file: &str) -> Result<Variant, String> {
         .map_err(|_| format!("cannot tell the variant from the file name '{file}'; use --variant"))
 }
 
-/// Runs every check of a suite up to `max_depth`, printing a line per check
-/// and a summary; returns (passed, failed).
-pub fn run_suite(variant: Variant, lines: &[SuiteLine], max_depth: u32) -> (u32, u32) {
+/// Runs every check of a suite up to `max_depth`, counted by `counter`,
+/// printing a line per check and a summary; returns (passed, failed).
+pub fn run_suite(
+    counter: &Perft,
+    variant: Variant,
+    lines: &[SuiteLine],
+    max_depth: u32,
+) -> (u32, u32) {
     let (mut passed, mut failed) = (0, 0);
     let mut nodes = 0u64;
     let start = Instant::now();
@@ -257,7 +349,7 @@ pub fn run_suite(variant: Variant, lines: &[SuiteLine], max_depth: u32) -> (u32,
         };
         for &(depth, expected) in line.expected.iter().filter(|(d, _)| *d <= max_depth) {
             let t = Instant::now();
-            let got = pos.perft(depth);
+            let got = pos.perft_with(counter, depth, &NEVER);
             nodes += got;
             let secs = t.elapsed().as_secs_f64();
             if got == expected {

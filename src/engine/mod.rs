@@ -10,6 +10,7 @@ pub mod options;
 
 use crate::board::{Color, Move, Position};
 use crate::game::{Game, GameError, ListError};
+use crate::perft::Perft;
 use crate::search::equilibrium::{sample, solve_turn, SimResult, SimShared};
 use crate::search::threads::{search, Report, SearchParams, SearchResult};
 use crate::search::time::{budget, Limits};
@@ -247,7 +248,8 @@ impl Engine {
     }
 
     /// Perft per move (per turn in apocalypse), notation by `UCI_Chess960`,
-    /// on its own thread like a search: `stop` ends it, and then `on_done`
+    /// on its own thread like a search, and counted on as many threads as
+    /// the search would use (`Threads`): `stop` ends it, and then `on_done`
     /// gets `None` instead of counts that would be partial.
     pub fn perft(
         &mut self,
@@ -258,12 +260,25 @@ impl Engine {
         let game = self.game.clone();
         let chess960 = self.options.chess960;
         let shared = Arc::clone(&self.shared);
+        let threads = options::usable_threads(self.options.threads);
         shared.stop.store(false, Ordering::Relaxed);
-        self.running = Some(std::thread::spawn(move || {
-            let lines = game.divide_until(depth.max(1), chess960, &shared.stop);
-            let stopped = shared.stop.load(Ordering::Relaxed);
-            on_done((!stopped).then_some(lines));
-        }));
+        let spawned = std::thread::Builder::new()
+            .name("perft".into())
+            .stack_size(crate::perft::STACK_BYTES)
+            .spawn(move || {
+                // Without its pool the count is the same on this one thread.
+                let perft = Perft::new(threads, 0).unwrap_or_else(|e| {
+                    log::warn!("{e}; perft counts on one thread");
+                    Perft::single()
+                });
+                let lines = game.divide_with(&perft, depth.max(1), chess960, &shared.stop);
+                let stopped = shared.stop.load(Ordering::Relaxed);
+                on_done((!stopped).then_some(lines));
+            });
+        match spawned {
+            Ok(handle) => self.running = Some(handle),
+            Err(e) => log::error!("cannot start the perft thread: {e}"),
+        }
     }
 
     pub fn diagram(&self) -> String {

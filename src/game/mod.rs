@@ -16,6 +16,7 @@ pub use sequential::SequentialGame;
 pub use simultaneous::{PlyError, SimultaneousGame};
 
 use crate::board::{Color, Move, Outcome, Position, Square};
+use crate::perft::Perft;
 use crate::variants::apocalypse::{self, ApocalypsePosition};
 use crate::Variant;
 use std::fmt;
@@ -253,28 +254,36 @@ impl Game {
     /// Perft from the current position, per move (per turn in
     /// apocalypse: `wmove bmove: count`), in generation order.
     pub fn divide(&self, depth: u32, chess960: bool) -> Vec<(String, u64)> {
-        self.divide_until(depth, chess960, &crate::perft::NEVER)
+        self.divide_with(&Perft::single(), depth, chess960, &crate::perft::NEVER)
     }
 
-    /// [`Game::divide`] that gives up once `stop` is set (the counts are
-    /// then partial, for the caller who set it to discard).
-    pub fn divide_until(
+    /// [`Game::divide`] counted by `perft` (threads, table), that gives up
+    /// once `stop` is set (the counts are then partial, for the caller who
+    /// set it to discard).
+    pub fn divide_with(
         &self,
+        perft: &Perft,
         depth: u32,
         chess960: bool,
         stop: &AtomicBool,
     ) -> Vec<(String, u64)> {
         match self {
-            Game::Sequential(g) => crate::perft::divide(g.position(), depth, chess960, stop),
-            Game::Simultaneous(g) => apocalypse::divide(g.position(), depth, stop),
+            Game::Sequential(g) => crate::perft::divide(perft, g.position(), depth, chess960, stop),
+            Game::Simultaneous(g) => apocalypse::divide(perft, g.position(), depth, stop),
         }
     }
 
     /// Perft from the current position (RULES.md 5.4: by turns in apocalypse).
     pub fn perft(&self, depth: u32) -> u64 {
+        self.perft_with(&Perft::single(), depth, &crate::perft::NEVER)
+    }
+
+    /// [`Game::perft`] counted by `perft` (threads, table); partial once
+    /// `stop` is set.
+    pub fn perft_with(&self, perft: &Perft, depth: u32, stop: &AtomicBool) -> u64 {
         match self {
-            Game::Sequential(g) => crate::perft::perft(g.position(), depth),
-            Game::Simultaneous(g) => apocalypse::perft(g.position(), depth),
+            Game::Sequential(g) => crate::perft::count_position(perft, g.position(), depth, stop),
+            Game::Simultaneous(g) => perft.count(g.position(), depth, stop),
         }
     }
 

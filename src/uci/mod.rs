@@ -106,8 +106,10 @@ impl Session {
         self.engine.stop();
         let tokens: Vec<&str> = line.split_whitespace().collect();
         if tokens.get(1) == Some(&"perft") {
+            let max = crate::perft::MAX_DEPTH;
             match tokens.get(2).and_then(|d| d.parse::<u32>().ok()) {
-                Some(depth) => self.go_perft(depth),
+                Some(depth) if depth <= max => self.go_perft(depth),
+                Some(_) => error(&format!("go perft needs a depth from 1 to {max}")),
                 None => error("go perft needs a depth"),
             }
             return;

@@ -1,7 +1,7 @@
 //! Orthodox chess (RULES.md 1): fully legal move generation with pins and
 //! check evasion computed up front, Chess960 castling, and copy-make.
 
-use super::Rules;
+use super::{MoveCount, MoveSink, Rules};
 use crate::board::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
@@ -16,6 +16,13 @@ impl Rules for Chess {
     #[inline]
     fn generate(pos: &Position, list: &mut MoveList) {
         generate_legal(pos, list);
+    }
+
+    #[inline]
+    fn count_legal(pos: &Position) -> usize {
+        let mut count = MoveCount::default();
+        generate_legal(pos, &mut count);
+        count.0
     }
 
     #[inline]
@@ -50,7 +57,7 @@ fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
 }
 
 #[inline]
-fn push_pawn_moves(list: &mut MoveList, from: Square, to: Square, promotes: bool) {
+fn push_pawn_moves(list: &mut impl MoveSink, from: Square, to: Square, promotes: bool) {
     if promotes {
         for k in PieceKind::PROMOTIONS {
             list.push(Move::promotion(from, to, k));
@@ -60,8 +67,10 @@ fn push_pawn_moves(list: &mut MoveList, from: Square, to: Square, promotes: bool
     }
 }
 
-/// Every legal orthodox move of the side to move.
-pub fn generate_legal(pos: &Position, list: &mut MoveList) {
+/// Every legal orthodox move of the side to move, into `list` (a list,
+/// or a count): king steps, knights, diagonal sliders, orthogonal
+/// sliders, pawns, en passant, castling, each piece's in square order.
+pub fn generate_legal(pos: &Position, list: &mut impl MoveSink) {
     let us = pos.side_to_move();
     let them = us.flip();
     let Some(ksq) = pos.king_square(us) else {
@@ -98,21 +107,21 @@ pub fn generate_legal(pos: &Position, list: &mut MoveList) {
     };
 
     for from in pos.pieces(us, PieceKind::Knight) - pinned {
-        for to in knight_attacks(from) & (target - ours) {
-            list.push(Move::new(from, to, MoveKind::Normal));
-        }
+        list.push_targets(from, knight_attacks(from) & (target - ours));
     }
     for from in pos.bishop_likes() & ours {
-        for to in bishop_attacks(from, occ) & allowed(from) & (target - ours) {
-            list.push(Move::new(from, to, MoveKind::Normal));
-        }
+        list.push_targets(
+            from,
+            bishop_attacks(from, occ) & allowed(from) & (target - ours),
+        );
     }
     for from in pos.rook_likes() & ours {
-        for to in rook_attacks(from, occ) & allowed(from) & (target - ours) {
-            list.push(Move::new(from, to, MoveKind::Normal));
-        }
+        list.push_targets(
+            from,
+            rook_attacks(from, occ) & allowed(from) & (target - ours),
+        );
     }
-    generate_pawn_moves(pos, list, us, target, &allowed);
+    generate_pawn_moves(pos, list, us, target, pinned, &allowed);
     if let Some(ep) = pos.ep_square() {
         generate_en_passant(pos, list, us, ksq, ep);
     }
@@ -123,9 +132,10 @@ pub fn generate_legal(pos: &Position, list: &mut MoveList) {
 
 fn generate_pawn_moves(
     pos: &Position,
-    list: &mut MoveList,
+    list: &mut impl MoveSink,
     us: Color,
     target: Bitboard,
+    pinned: Bitboard,
     allowed: &impl Fn(Square) -> Bitboard,
 ) {
     let occ = pos.occupied();
@@ -133,7 +143,14 @@ fn generate_pawn_moves(
     let fwd = us.forward();
     let start_rank = if us == Color::White { 1 } else { 6 };
     let last_rank = if us == Color::White { 7 } else { 0 };
-    for from in pos.pieces(us, PieceKind::Pawn) {
+    let mut pawns = pos.pieces(us, PieceKind::Pawn);
+    if let Some(count) = list.count_only() {
+        // Unpinned pawns all at once; pinned ones one by one below.
+        let free = pawns - pinned;
+        *count += count_pawn_moves(us, free, occ, theirs, target);
+        pawns &= pinned;
+    }
+    for from in pawns {
         let ok = allowed(from) & target;
         let Some(one) = from.offset(0, fwd) else {
             continue;
@@ -156,9 +173,59 @@ fn generate_pawn_moves(
     }
 }
 
+/// The legal moves of unpinned pawns `free` (pushes, double pushes,
+/// captures; a promotion counts four), each landing on `target`.
+#[inline]
+fn count_pawn_moves(
+    us: Color,
+    free: Bitboard,
+    occ: Bitboard,
+    theirs: Bitboard,
+    target: Bitboard,
+) -> usize {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let (p, empty, theirs, target) = (free.0, !occ.0, theirs.0, target.0);
+    let (one, two, left, right, last) = match us {
+        Color::White => {
+            let one = (p << 8) & empty;
+            let two = ((one & 0x0000_0000_00FF_0000) << 8) & empty;
+            (
+                one,
+                two,
+                (p & NOT_A) << 7 & theirs,
+                (p & NOT_H) << 9 & theirs,
+                0xFF << 56,
+            )
+        }
+        Color::Black => {
+            let one = (p >> 8) & empty;
+            let two = ((one & 0x0000_FF00_0000_0000) >> 8) & empty;
+            (
+                one,
+                two,
+                (p & NOT_H) >> 7 & theirs,
+                (p & NOT_A) >> 9 & theirs,
+                0xFF,
+            )
+        }
+    };
+    let moves = |set: u64| {
+        let set = set & target;
+        ((set & !last).count_ones() + 4 * (set & last).count_ones()) as usize
+    };
+    moves(one) + (two & target).count_ones() as usize + moves(left) + moves(right)
+}
+
 /// En passant is rare, so its legality is tested by looking at the board
 /// after the capture (this also covers the horizontal discovered check).
-fn generate_en_passant(pos: &Position, list: &mut MoveList, us: Color, ksq: Square, ep: Square) {
+fn generate_en_passant(
+    pos: &Position,
+    list: &mut impl MoveSink,
+    us: Color,
+    ksq: Square,
+    ep: Square,
+) {
     let them = us.flip();
     let victim = Square::from_coords(ep.file(), (ep.rank() as i8 - us.forward()) as u8);
     for from in pawn_attacks(them, ep) & pos.pieces(us, PieceKind::Pawn) {
@@ -177,7 +244,7 @@ fn generate_en_passant(pos: &Position, list: &mut MoveList, us: Color, ksq: Squa
 /// Castling (RULES.md 1, Chess960 rules): king and rook squares up to their
 /// destinations free of other pieces, the king not in check and not
 /// passing or landing on an attacked square.
-fn generate_castling(pos: &Position, list: &mut MoveList, us: Color, ksq: Square) {
+fn generate_castling(pos: &Position, list: &mut impl MoveSink, us: Color, ksq: Square) {
     let rights = pos.castling();
     if ksq != rights.king_start(us) {
         return;
@@ -234,7 +301,13 @@ pub fn play_move(pos: &Position, mv: Move) -> Position {
         }
         _ => {
             let kind = pos.kind_at(from).expect("a piece on the from-square");
-            if let Some(captured) = pos.kind_at(to) {
+            // Most moves capture nothing: no search for a kind on `to`.
+            if let Some(captured) = pos
+                .occupied()
+                .contains(to)
+                .then(|| pos.kind_at(to))
+                .flatten()
+            {
                 p.remove(to, Piece::new(them, captured));
                 reset = true;
             }

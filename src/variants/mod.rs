@@ -74,6 +74,14 @@ pub trait Rules {
 
     /// Appends every legal move of the side to move.
     fn generate(pos: &Position, list: &mut MoveList);
+    /// How many legal moves the side to move has (perft's last ply): by
+    /// default the length of the list [`Rules::generate`] makes.
+    #[inline]
+    fn count_legal(pos: &Position) -> usize {
+        let mut list = MoveList::new();
+        Self::generate(pos, &mut list);
+        list.len()
+    }
     /// The position after the legal move `mv`.
     fn play(pos: &Position, mv: Move) -> Position;
     /// The result when the side to move has no legal move.
@@ -219,6 +227,53 @@ pub trait Rules {
         let us = pos.by_color(pos.side_to_move());
         let officers = us - pos.by_kind(PieceKind::Pawn) - pos.by_kind(PieceKind::King);
         !Self::must_respond(pos) && officers.nonempty()
+    }
+}
+
+/// Where a generator puts the legal moves it finds: a list, or only
+/// their number ([`MoveCount`], for perft's last ply).
+pub trait MoveSink {
+    fn push(&mut self, mv: Move);
+    /// The plain (`Normal`) moves from `from` to each of `targets`, all
+    /// legal, in square order.
+    fn push_targets(&mut self, from: crate::board::Square, targets: crate::board::Bitboard);
+    /// The count, when the sink only counts: a generator may then add
+    /// whole sets of moves at once (e.g. all pawn pushes by one shift).
+    #[inline]
+    fn count_only(&mut self) -> Option<&mut usize> {
+        None
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv);
+    }
+    #[inline]
+    fn push_targets(&mut self, from: crate::board::Square, targets: crate::board::Bitboard) {
+        for to in targets {
+            MoveList::push(self, Move::new(from, to, crate::board::MoveKind::Normal));
+        }
+    }
+}
+
+/// A [`MoveSink`] that only counts.
+#[derive(Default)]
+pub struct MoveCount(pub usize);
+
+impl MoveSink for MoveCount {
+    #[inline]
+    fn push(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn push_targets(&mut self, _from: crate::board::Square, targets: crate::board::Bitboard) {
+        self.0 += targets.count() as usize;
+    }
+    #[inline]
+    fn count_only(&mut self) -> Option<&mut usize> {
+        Some(&mut self.0)
     }
 }
 

@@ -2,7 +2,7 @@
 //! move that converts one enemy piece and pays for it with own pieces.
 
 use super::chess::{generate_legal, play_move};
-use super::{find_written, Rules};
+use super::{find_written, MoveCount, MoveSink, Rules};
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
@@ -22,6 +22,17 @@ impl Rules for Subversion {
             return;
         }
         generate_subversions(pos, list, checkers);
+    }
+
+    fn count_legal(pos: &Position) -> usize {
+        let mut count = MoveCount::default();
+        generate_legal(pos, &mut count);
+        let checkers = pos.checkers();
+        if checkers.more_than_one() || (checkers.nonempty() && count.0 == 0) {
+            return count.0;
+        }
+        generate_subversions(pos, &mut count, checkers);
+        count.0
     }
 
     fn play(pos: &Position, mv: Move) -> Position {
@@ -135,7 +146,7 @@ fn targets(pos: &Position, us: Color) -> Bitboard {
         .fold(Bitboard::EMPTY, |b, t| b.with(t))
 }
 
-fn generate_subversions(pos: &Position, list: &mut MoveList, checkers: Bitboard) {
+fn generate_subversions(pos: &Position, list: &mut impl MoveSink, checkers: Bitboard) {
     for t in targets(pos, pos.side_to_move()) {
         payments(pos, t, checkers, &mut |payment, all_pawns| {
             let mv = Move::subversion(t, payment, all_pawns);

@@ -80,6 +80,15 @@ impl ApocalypsePosition {
     /// The end of the game judged on this position (RULES.md 5.3 (3), all
     /// but repetition): pawns gone, two penalties, no sure candidate.
     pub fn terminal(&self) -> Option<Outcome> {
+        self.material_end().or_else(|| {
+            let stuck = |c: Color| !has_sure_candidate(&self.candidates(c));
+            (stuck(Color::White) || stuck(Color::Black)).then_some(Outcome::Draw("no sure move"))
+        })
+    }
+
+    /// The ends of RULES.md 5.3 (3) that need no candidates: pawns gone,
+    /// two penalties.
+    pub fn material_end(&self) -> Option<Outcome> {
         let no_pawns = |c: Color| self.pieces(c, Kind::Pawn) == 0;
         match (no_pawns(Color::White), no_pawns(Color::Black)) {
             (true, true) => return Some(Outcome::Draw("both sides lost all pawns")),
@@ -98,12 +107,14 @@ impl ApocalypsePosition {
             }
             _ => {}
         }
-        let stuck = |c: Color| !self.candidates(c).iter().any(|p| p.sure);
-        if stuck(Color::White) || stuck(Color::Black) {
-            return Some(Outcome::Draw("no sure move"));
-        }
         None
     }
+}
+
+/// Whether a side with these candidates can move at all (RULES.md 5.3
+/// (3): a side without a sure candidate ends the game).
+pub fn has_sure_candidate(candidates: &[Ply]) -> bool {
+    candidates.iter().any(|p| p.sure)
 }
 
 /// Two valid moves ending on one square: the speculative one wins ("higher

@@ -94,40 +94,67 @@ const fn build_rays() -> [[Bitboard; 8]; 64] {
     rays
 }
 
-/// Whether direction `d` runs towards higher square indices (so the
-/// nearest piece on the ray is its lowest bit).
+/// The direction (index in `DIRS`) from `sq` to `first` on a rank or file.
 #[inline]
-fn ascending(d: usize) -> bool {
-    let (df, dr) = DIRS[d];
-    dr > 0 || (dr == 0 && df > 0)
-}
-
-#[inline]
-fn nearest(sq: Square, d: usize, occupied: Bitboard) -> Option<Square> {
-    let on_ray = RAYS[sq.index()][d] & occupied;
-    if on_ray.is_empty() {
-        None
-    } else if ascending(d) {
-        Some(on_ray.lsb())
-    } else {
-        Some(on_ray.msb())
+fn orthogonal_direction(sq: Square, first: Square) -> usize {
+    let up = first.index() > sq.index();
+    match (first.rank() == sq.rank(), up) {
+        (true, true) => 0,
+        (true, false) => 1,
+        (false, true) => 2,
+        (false, false) => 3,
     }
 }
 
-/// The index in `DIRS` of the direction from `from` to `to` (on a line).
+/// The direction (index in `DIRS`) from `sq` to `first` on a diagonal.
 #[inline]
-fn direction(from: Square, to: Square) -> usize {
-    let df = (to.file() as i8 - from.file() as i8).signum();
-    let dr = (to.rank() as i8 - from.rank() as i8).signum();
-    match (df, dr) {
-        (1, 0) => 0,
-        (-1, 0) => 1,
-        (0, 1) => 2,
-        (0, -1) => 3,
-        (1, 1) => 4,
-        (1, -1) => 5,
-        (-1, 1) => 6,
-        _ => 7,
+fn diagonal_direction(sq: Square, first: Square) -> usize {
+    let up = first.index() > sq.index();
+    match (first.file() > sq.file(), up) {
+        (true, true) => 4,
+        (true, false) => 5,
+        (false, true) => 6,
+        (false, false) => 7,
+    }
+}
+
+/// The battery on the ray from `sq` in direction `d` whose first piece,
+/// `first`, is a compatible slider (RULES.md 2.2): `first` and the pieces
+/// right behind it that are compatible and of its colour, up to the first
+/// piece that is not. As a set: the members on the ray nearer to `sq`
+/// than the ray's first non-member.
+#[inline]
+fn battery(pos: &Position, sq: Square, d: usize, first: Square, compatible: Bitboard) -> Bitboard {
+    let own = if pos.by_color(Color::White).contains(first) {
+        pos.by_color(Color::White)
+    } else {
+        pos.by_color(Color::Black)
+    };
+    let on_ray = RAYS[sq.index()][d].0 & pos.occupied().0;
+    let members = on_ray & (compatible & own).0;
+    let breakers = on_ray & !members;
+    // Squares nearer to `sq` than the first breaker: below it on an
+    // ascending ray, above it on a descending one.
+    let nearer = if breakers == 0 {
+        !0
+    } else if first.index() > sq.index() {
+        (breakers & breakers.wrapping_neg()) - 1
+    } else {
+        let top = 1u64 << (63 - breakers.leading_zeros());
+        !(top | (top - 1))
+    };
+    Bitboard(members & nearer)
+}
+
+/// What a battery weighs: each member counts (`Count`), or counts its
+/// value (`Value`: queens 9, the others the line's own slider).
+#[inline]
+fn battery_weight<W: Weights>(pos: &Position, battery: Bitboard, slider: i32) -> i32 {
+    if W::UNIFORM {
+        battery.count() as i32
+    } else {
+        let queens = (battery & pos.by_kind(PieceKind::Queen)).count() as i32;
+        queens * W::QUEEN + (battery.count() as i32 - queens) * slider
     }
 }
 
@@ -147,37 +174,19 @@ pub fn influence<W: Weights>(pos: &Position, sq: Square) -> [i32; 2] {
     }
     let occ = pos.occupied();
     // The nearest piece on each ray, by one lookup per ray family; only a
-    // compatible one starts a battery.
-    let firsts = (rook_attacks(sq, occ) & occ & pos.rook_likes())
-        | (bishop_attacks(sq, occ) & occ & pos.bishop_likes());
-    for first in firsts {
-        let d = direction(sq, first);
-        let compatible = if d < 4 {
-            pos.rook_likes()
-        } else {
-            pos.bishop_likes()
-        };
-        // The battery: the first compatible piece gives the ray its colour;
-        // further compatible pieces of that colour count until the first
-        // incompatible or differently coloured piece.
-        let color = if pos.by_color(Color::White).contains(first) {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let members = compatible & pos.by_color(color);
-        let mut cur = first;
-        loop {
-            total[color.index()] += if W::UNIFORM {
-                1
-            } else {
-                W::of(pos.kind_at(cur).unwrap_or(PieceKind::Queen))
-            };
-            match nearest(cur, d, occ) {
-                Some(next) if members.contains(next) => cur = next,
-                _ => break,
-            }
-        }
+    // compatible one starts a battery, which gives the ray its colour.
+    let white = pos.by_color(Color::White);
+    let rook_likes = pos.rook_likes();
+    for first in rook_attacks(sq, occ) & rook_likes {
+        let members = battery(pos, sq, orthogonal_direction(sq, first), first, rook_likes);
+        let c = usize::from(!white.contains(first));
+        total[c] += battery_weight::<W>(pos, members, W::ROOK);
+    }
+    let bishop_likes = pos.bishop_likes();
+    for first in bishop_attacks(sq, occ) & bishop_likes {
+        let members = battery(pos, sq, diagonal_direction(sq, first), first, bishop_likes);
+        let c = usize::from(!white.contains(first));
+        total[c] += battery_weight::<W>(pos, members, W::BISHOP);
     }
     total
 }
@@ -188,4 +197,87 @@ pub fn influence<W: Weights>(pos: &Position, sq: Square) -> [i32; 2] {
 pub fn over_persuaded<W: Weights>(pos: &Position, sq: Square, color: Color) -> bool {
     let t = influence::<W>(pos, sq);
     t[color.flip().index()] > t[color.index()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::testutil::random_positions;
+    use crate::Variant;
+
+    /// RULES.md 2.2 walked square by square: from `sq` along each ray, the
+    /// first piece starts a battery if it is a compatible slider, and each
+    /// next piece joins while compatible and of the same colour.
+    fn walked<W: Weights>(pos: &Position, sq: Square) -> [i32; 2] {
+        let mut total = [0i32; 2];
+        for c in Color::ALL {
+            for from in pos.by_color(c) {
+                let kind = pos.kind_at(from).unwrap();
+                let leaper = match kind {
+                    PieceKind::Pawn => pawn_attacks(c, from),
+                    PieceKind::Knight => knight_attacks(from),
+                    PieceKind::King => king_attacks(from),
+                    _ => Bitboard::EMPTY,
+                };
+                if leaper.contains(sq) {
+                    total[c.index()] += W::of(kind);
+                }
+            }
+        }
+        for (d, &(df, dr)) in DIRS.iter().enumerate() {
+            let fits = |k: PieceKind| {
+                k == PieceKind::Queen
+                    || k == if d < 4 {
+                        PieceKind::Rook
+                    } else {
+                        PieceKind::Bishop
+                    }
+            };
+            let mut color = None;
+            let mut cur = sq;
+            while let Some(next) = cur.offset(df, dr) {
+                cur = next;
+                let Some(p) = pos.piece_at(cur) else {
+                    continue;
+                };
+                if !fits(p.kind) || color.is_some_and(|c| c != p.color) {
+                    break;
+                }
+                color = Some(p.color);
+                total[p.color.index()] += W::of(p.kind);
+            }
+        }
+        total
+    }
+
+    fn check<W: Weights>(variant: Variant, seed: u64) {
+        for pos in random_positions(variant, 20, 120, seed) {
+            for i in 0..64 {
+                let sq = Square::new(i);
+                assert_eq!(
+                    influence::<W>(&pos, sq),
+                    walked::<W>(&pos, sq),
+                    "{} on {sq:?}",
+                    pos.to_fen()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn influence_is_the_batteries_walked_square_by_square() {
+        check::<Count>(Variant::Pacifist, 11);
+        check::<Value>(Variant::Pacifist2, 12);
+        // Kiwipete: batteries of queens and bishops, lines broken by
+        // pieces of the other colour.
+        let pos = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            Variant::Pacifist2,
+        )
+        .unwrap();
+        for i in 0..64 {
+            let sq = Square::new(i);
+            assert_eq!(influence::<Value>(&pos, sq), walked::<Value>(&pos, sq));
+        }
+    }
 }

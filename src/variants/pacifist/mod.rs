@@ -9,8 +9,10 @@
 pub mod influence;
 
 use self::influence::{influence, over_persuaded, Weights};
-use super::{Rules, Wave};
-use crate::board::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use super::{MoveCount, MoveSink, Rules, Wave};
+use crate::board::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
 use crate::board::fen::CastlingPieces;
 use crate::board::position::{castle_king_destination, castle_rook_destination};
 use crate::board::{
@@ -43,14 +45,13 @@ impl<W: Weights> Rules for Pacifist<W> {
     const REPEATS_ACROSS_RESETS: bool = true;
 
     fn generate(pos: &Position, list: &mut MoveList) {
-        let mut pseudo = MoveList::new();
-        generate_pseudo::<W>(pos, &mut pseudo);
-        let shield = king_shield(pos);
-        for &mv in pseudo.iter() {
-            if shield.keeps_king_safe(mv) || is_legal::<W>(pos, mv) {
-                list.push(mv);
-            }
-        }
+        generate_legal::<W>(pos, list);
+    }
+
+    fn count_legal(pos: &Position) -> usize {
+        let mut count = MoveCount::default();
+        generate_legal::<W>(pos, &mut count);
+        count.0
     }
 
     #[inline]
@@ -141,13 +142,18 @@ impl<W: Weights> Rules for Pacifist<W> {
 /// The conversion cascade (RULES.md 2.3) after a move by `mover`: while
 /// some pieces of the opponent are over-persuaded, all of them turn to the
 /// mover at once. Returns how many pieces converted.
+///
+/// Persuasion needs at least one direct attacker, so only attacked pieces
+/// are judged. After the first wave only the pieces a conversion can
+/// concern are judged again: the others were not over-persuaded, and a
+/// conversion changes no influence beyond [`reach`] of its square. The
+/// mover's attacks grow by the converted pieces' own (nothing moves).
 pub fn cascade<W: Weights>(pos: &mut Position, mover: Color) -> u32 {
     let victim = mover.flip();
+    let mut attacked = pos.attack_map(mover);
+    let mut candidates = pos.by_color(victim) & attacked;
     let mut converted = 0;
     loop {
-        // Persuasion needs at least one direct attacker, so only attacked
-        // pieces can be over-persuaded.
-        let candidates = pos.by_color(victim) & pos.attack_map(mover);
         let mut turning = Bitboard::EMPTY;
         for sq in candidates {
             if over_persuaded::<W>(pos, sq, victim) {
@@ -157,11 +163,16 @@ pub fn cascade<W: Weights>(pos: &mut Position, mover: Color) -> u32 {
         if turning.is_empty() {
             return converted;
         }
+        let occ = pos.occupied();
+        let mut touched = Bitboard::EMPTY;
         for sq in turning {
             let kind = pos.kind_at(sq).expect("a piece on a converting square");
             pos.convert(sq, kind);
+            attacked |= piece_attacks(kind, mover, sq, occ);
+            touched |= reach(pos, sq);
         }
         converted += turning.count();
+        candidates = pos.by_color(victim) & attacked & touched;
     }
 }
 
@@ -197,6 +208,32 @@ pub fn cascade_waves<W: Weights>(pos: &Position, mv: Move) -> Vec<Wave> {
     }
 }
 
+/// The squares a piece of `kind` and `color` on `sq` attacks.
+#[inline]
+fn piece_attacks(kind: PieceKind, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    match kind {
+        PieceKind::Pawn => pawn_attacks(color, sq),
+        PieceKind::Knight => knight_attacks(sq),
+        PieceKind::Bishop => bishop_attacks(sq, occ),
+        PieceKind::Rook => rook_attacks(sq, occ),
+        PieceKind::Queen => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
+        PieceKind::King => king_attacks(sq),
+    }
+}
+
+/// The squares whose influence (RULES.md 2.2) the colour of the piece on
+/// `sq` can change: those a leaper or pawn there would attack (within a
+/// king's or knight's step), and those on a line from `sq` with only
+/// compatible sliders between, through which a battery could reach `sq`.
+#[inline]
+fn reach(pos: &Position, sq: Square) -> Bitboard {
+    let occ = pos.occupied();
+    knight_attacks(sq)
+        | king_attacks(sq)
+        | rook_attacks(sq, occ - pos.rook_likes())
+        | bishop_attacks(sq, occ - pos.bishop_likes())
+}
+
 /// RULES.md 2.4: after its move and the cascade, the mover must keep at
 /// least one king that is not over-persuaded.
 pub fn has_safe_king<W: Weights>(pos: &Position, mover: Color) -> bool {
@@ -225,58 +262,75 @@ fn is_legal<W: Weights>(pos: &Position, mv: Move) -> bool {
     cascade::<W>(&mut p, us) > 0 && has_safe_king::<W>(&p, us)
 }
 
-/// A quick sufficient test of legality, prepared once per position: when
-/// the mover's only king is unattacked, a move of another piece keeps it
-/// unattacked (so legal, see [`is_legal`]) unless that piece stands alone
-/// between the king and an enemy slider.
-struct KingShield {
+/// What the legality tests of one position share, prepared once: the
+/// enemy's attacks seen through the mover's king when it has only one
+/// (where that king may step), and the shield: when that king is
+/// unattacked, a move of another piece keeps it unattacked (so legal, see
+/// [`is_legal`]) unless that piece stands alone between the king and an
+/// enemy slider.
+struct Guard {
+    /// The mover's only king, if it has exactly one.
     king: Option<Square>,
+    /// The enemy's attacks with that king taken off the board (the plain
+    /// attacks when it has none or two).
+    attacked: Bitboard,
+    /// Whether the only king is unattacked, so the shield holds.
+    shielded: bool,
     line_blockers: Bitboard,
 }
 
-impl KingShield {
-    #[inline]
-    fn keeps_king_safe(&self, mv: Move) -> bool {
-        match self.king {
-            Some(k) => {
-                mv.from() != k
-                    && mv.kind() != MoveKind::Castle
-                    && !self.line_blockers.contains(mv.from())
+impl Guard {
+    fn new(pos: &Position) -> Guard {
+        let us = pos.side_to_move();
+        let them = us.flip();
+        let kings = pos.pieces(us, PieceKind::King);
+        let occ = pos.occupied();
+        if kings.more_than_one() || kings.is_empty() {
+            return Guard {
+                king: None,
+                attacked: pos.attack_map(them),
+                shielded: false,
+                line_blockers: Bitboard::EMPTY,
+            };
+        }
+        let k = kings.lsb();
+        // Attacks on a square do not depend on whether it is occupied,
+        // so the map tells whether the king is attacked too.
+        let attacked = pos.attack_map_through(them, occ.without(k));
+        let mut guard = Guard {
+            king: Some(k),
+            attacked,
+            shielded: !attacked.contains(k),
+            line_blockers: Bitboard::EMPTY,
+        };
+        if guard.shielded {
+            let snipers = ((rook_attacks(k, Bitboard::EMPTY) & pos.rook_likes())
+                | (bishop_attacks(k, Bitboard::EMPTY) & pos.bishop_likes()))
+                & pos.by_color(them);
+            for s in snipers {
+                let blockers = between(k, s) & occ;
+                if !blockers.more_than_one() {
+                    guard.line_blockers |= blockers;
+                }
             }
-            None => false,
         }
+        guard
     }
-}
 
-fn king_shield(pos: &Position) -> KingShield {
-    let us = pos.side_to_move();
-    let them = us.flip();
-    let kings = pos.pieces(us, PieceKind::King);
-    let none = KingShield {
-        king: None,
-        line_blockers: Bitboard::EMPTY,
-    };
-    if kings.more_than_one() || kings.is_empty() {
-        return none;
+    /// Whether every (non-castling) move of the piece on `from` is legal
+    /// without a test: the shield holds and it is neither the king nor a
+    /// line blocker.
+    #[inline]
+    fn frees(&self, from: Square) -> bool {
+        self.shielded && self.king != Some(from) && !self.line_blockers.contains(from)
     }
-    let k = kings.lsb();
-    let occ = pos.occupied();
-    if pos.is_attacked(k, them, occ) {
-        return none;
-    }
-    let snipers = ((rook_attacks(k, Bitboard::EMPTY) & pos.rook_likes())
-        | (bishop_attacks(k, Bitboard::EMPTY) & pos.bishop_likes()))
-        & pos.by_color(them);
-    let mut line_blockers = Bitboard::EMPTY;
-    for s in snipers {
-        let blockers = between(k, s) & occ;
-        if !blockers.more_than_one() {
-            line_blockers |= blockers;
-        }
-    }
-    KingShield {
-        king: Some(k),
-        line_blockers,
+
+    /// Whether the only king's step to the empty square `to` is legal
+    /// without a test: no enemy piece attacks `to` once the king left
+    /// its square ([`some_king_unattacked`] for a king move).
+    #[inline]
+    fn king_step_free(&self, from: Square, to: Square) -> bool {
+        self.king == Some(from) && !self.attacked.contains(to)
     }
 }
 
@@ -298,44 +352,70 @@ fn some_king_unattacked(pos: &Position, mv: Move) -> bool {
         .any(|k| !pos.is_attacked(k, us.flip(), occ))
 }
 
-/// Moves to empty squares, before the legality test of 2.4.
-fn generate_pseudo<W: Weights>(pos: &Position, list: &mut MoveList) {
+/// Every legal move (RULES.md 2.1, 2.4, 2.6) into `sink`, in a fixed
+/// order (knights, diagonal sliders, orthogonal sliders, kings, pawns,
+/// castling; each piece's moves in square order): the moves of a piece
+/// the shield frees go in whole, the others one by one through
+/// [`is_legal`].
+fn generate_legal<W: Weights>(pos: &Position, sink: &mut impl MoveSink) {
     let us = pos.side_to_move();
     let ours = pos.by_color(us);
     let occ = pos.occupied();
     let empty = !occ;
-    for from in pos.pieces(us, PieceKind::Knight) {
-        for to in knight_attacks(from) & empty {
-            list.push(Move::new(from, to, MoveKind::Normal));
+    let guard = Guard::new(pos);
+    let mut piece = |from: Square, targets: Bitboard| {
+        if guard.frees(from) {
+            sink.push_targets(from, targets);
+        } else {
+            for to in targets {
+                let mv = Move::new(from, to, MoveKind::Normal);
+                if guard.king_step_free(from, to) || is_legal::<W>(pos, mv) {
+                    sink.push(mv);
+                }
+            }
         }
+    };
+    for from in pos.pieces(us, PieceKind::Knight) {
+        piece(from, knight_attacks(from) & empty);
     }
     for from in pos.bishop_likes() & ours {
-        for to in bishop_attacks(from, occ) & empty {
-            list.push(Move::new(from, to, MoveKind::Normal));
-        }
+        piece(from, bishop_attacks(from, occ) & empty);
     }
     for from in pos.rook_likes() & ours {
-        for to in rook_attacks(from, occ) & empty {
-            list.push(Move::new(from, to, MoveKind::Normal));
-        }
+        piece(from, rook_attacks(from, occ) & empty);
     }
     for from in pos.pieces(us, PieceKind::King) {
-        for to in king_attacks(from) & empty {
-            list.push(Move::new(from, to, MoveKind::Normal));
-        }
+        piece(from, king_attacks(from) & empty);
     }
-    generate_pawn_pushes::<W>(pos, list, us);
-    generate_castling(pos, list, us);
+    generate_pawn_pushes::<W>(pos, &guard, sink);
+    generate_castling::<W>(pos, &guard, sink);
 }
 
 /// Pawns only push (2.1). The two-square advance is barred when the square
 /// passed over is over-persuaded for the mover, judged before the move (2.4).
-fn generate_pawn_pushes<W: Weights>(pos: &Position, list: &mut MoveList, us: Color) {
+fn generate_pawn_pushes<W: Weights>(pos: &Position, guard: &Guard, sink: &mut impl MoveSink) {
+    let us = pos.side_to_move();
     let occ = pos.occupied();
     let fwd = us.forward();
     let start_rank = if us == Color::White { 1 } else { 6 };
     let last_rank = if us == Color::White { 7 } else { 0 };
-    for from in pos.pieces(us, PieceKind::Pawn) {
+    let mut pawns = pos.pieces(us, PieceKind::Pawn);
+    if let Some(count) = sink.count_only() {
+        // The freed pawns all at once; the others one by one below.
+        let free = if guard.shielded {
+            pawns - guard.line_blockers
+        } else {
+            Bitboard::EMPTY
+        };
+        *count += count_free_pushes::<W>(pos, guard, free, us);
+        pawns = pawns - free;
+    }
+    let mut push = |mv: Move| {
+        if guard.frees(mv.from()) || is_legal::<W>(pos, mv) {
+            sink.push(mv);
+        }
+    };
+    for from in pawns {
         let Some(one) = from.offset(0, fwd) else {
             continue;
         };
@@ -344,25 +424,59 @@ fn generate_pawn_pushes<W: Weights>(pos: &Position, list: &mut MoveList, us: Col
         }
         if one.rank() == last_rank {
             for k in PieceKind::PROMOTIONS {
-                list.push(Move::promotion(from, one, k));
+                push(Move::promotion(from, one, k));
             }
             continue;
         }
-        list.push(Move::new(from, one, MoveKind::Normal));
+        push(Move::new(from, one, MoveKind::Normal));
         if from.rank() == start_rank {
             let two = Square::from_coords(from.file(), (from.rank() as i8 + 2 * fwd) as u8);
-            if !occ.contains(two) && !over_persuaded_for::<W>(pos, one, us) {
-                list.push(Move::new(from, two, MoveKind::DoublePush));
+            if !occ.contains(two) && !over_persuaded_for::<W>(pos, guard, one, us) {
+                push(Move::new(from, two, MoveKind::DoublePush));
             }
         }
     }
 }
 
+/// The pushes of the pawns `free`, whose every move is legal: one step
+/// (a promotion counts four), two steps unless the square passed over is
+/// over-persuaded for the mover.
+fn count_free_pushes<W: Weights>(
+    pos: &Position,
+    guard: &Guard,
+    free: Bitboard,
+    us: Color,
+) -> usize {
+    let empty = !pos.occupied().0;
+    let (one, two, passed_rank, last_rank) = match us {
+        Color::White => {
+            let one = (free.0 << 8) & empty;
+            (one, ((one & 0xFF << 16) << 8) & empty, 2, 7)
+        }
+        Color::Black => {
+            let one = (free.0 >> 8) & empty;
+            (one, ((one & 0xFF << 40) >> 8) & empty, 5, 0)
+        }
+    };
+    let last = Bitboard::rank(last_rank).0;
+    let mut n = (one & !last).count_ones() as usize + 4 * (one & last).count_ones() as usize;
+    for to in Bitboard(two) {
+        let passed = Square::from_coords(to.file(), passed_rank);
+        if !over_persuaded_for::<W>(pos, guard, passed, us) {
+            n += 1;
+        }
+    }
+    n
+}
+
 /// Whether the empty square `sq` is over-persuaded for `us` (the enemy's
-/// influence exceeds ours); unattacked squares are answered cheaply.
+/// influence exceeds ours); unattacked squares are answered cheaply. The
+/// guard's map may see through the mover's king, but a ray through a king
+/// carries no influence (no battery starts at a king), so the influence
+/// still decides right.
 #[inline]
-fn over_persuaded_for<W: Weights>(pos: &Position, sq: Square, us: Color) -> bool {
-    if !pos.is_attacked(sq, us.flip(), pos.occupied()) {
+fn over_persuaded_for<W: Weights>(pos: &Position, guard: &Guard, sq: Square, us: Color) -> bool {
+    if !guard.attacked.contains(sq) {
         return false;
     }
     let t = influence::<W>(pos, sq);
@@ -372,13 +486,16 @@ fn over_persuaded_for<W: Weights>(pos: &Position, sq: Square, us: Color) -> bool
 /// Castling (RULES.md 2.6). The king's own start square and those it
 /// crosses (not its destination) must not be attacked (plain attacks,
 /// no batteries); the cascade and 2.4 then judge the move as any other.
-fn generate_castling(pos: &Position, list: &mut MoveList, us: Color) {
+/// The guard's map sees through the castling king, which changes nothing:
+/// a ray through the king's square to a square it crosses attacks the
+/// king's square too.
+fn generate_castling<W: Weights>(pos: &Position, guard: &Guard, sink: &mut impl MoveSink) {
+    let us = pos.side_to_move();
     let rights = pos.castling();
     let ksq = rights.king_start(us);
     if !pos.pieces(us, PieceKind::King).contains(ksq) {
         return;
     }
-    let them = us.flip();
     let occ = pos.occupied();
     for side in 0..2 {
         let Some(rook) = rights.rook(us, side) else {
@@ -400,11 +517,9 @@ fn generate_castling(pos: &Position, list: &mut MoveList, us: Color) {
         if blocked.nonempty() || dest_taken.nonempty() {
             continue;
         }
-        if king_path
-            .into_iter()
-            .all(|s| !pos.is_attacked(s, them, occ))
-        {
-            list.push(Move::castle(ksq, rook));
+        let mv = Move::castle(ksq, rook);
+        if (king_path & guard.attacked).is_empty() && is_legal::<W>(pos, mv) {
+            sink.push(mv);
         }
     }
 }
@@ -472,6 +587,55 @@ mod tests {
             seen += usize::from(expected.nonempty());
         }
         assert!(seen > 0, "{variant}: no position with pending conversions");
+    }
+
+    /// RULES.md 2.3 as written: every wave judges every piece of the
+    /// victim, and all the over-persuaded ones convert at once.
+    fn plain_cascade<W: Weights>(pos: &mut Position, mover: Color) -> u32 {
+        let victim = mover.flip();
+        let mut converted = 0;
+        loop {
+            let turning: Vec<Square> = pos
+                .by_color(victim)
+                .into_iter()
+                .filter(|&sq| over_persuaded::<W>(pos, sq, victim))
+                .collect();
+            if turning.is_empty() {
+                return converted;
+            }
+            for &sq in &turning {
+                pos.convert(sq, pos.kind_at(sq).unwrap());
+            }
+            converted += turning.len() as u32;
+        }
+    }
+
+    /// The cascade that judges again only what a conversion can concern
+    /// converts what the plain one converts, after every move of many
+    /// positions.
+    fn check_cascade<W: Weights>(variant: Variant, seed: u64) {
+        let mut waves = 0;
+        for pos in random_positions(variant, 30, 120, seed) {
+            let us = pos.side_to_move();
+            let mut pseudo = MoveList::new();
+            generate_legal::<W>(&pos, &mut pseudo);
+            for &mv in pseudo.iter() {
+                let mut fast = pos;
+                move_pieces(&mut fast, mv);
+                let mut plain = fast;
+                let n = cascade::<W>(&mut fast, us);
+                assert_eq!(n, plain_cascade::<W>(&mut plain, us), "{}", pos.to_fen());
+                assert_eq!(fast, plain, "{} {mv:?}", pos.to_fen());
+                waves += usize::from(n > 1);
+            }
+        }
+        assert!(waves > 0, "{variant}: no cascade of more than one piece");
+    }
+
+    #[test]
+    fn the_cascade_converts_what_the_rules_convert() {
+        check_cascade::<Count>(Variant::Pacifist, 5);
+        check_cascade::<Value>(Variant::Pacifist2, 6);
     }
 
     #[test]
