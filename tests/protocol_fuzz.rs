@@ -1584,16 +1584,19 @@ impl Xb {
         let game = self.model();
         let variant = game.variant();
         let r = &mut self.rng;
-        let fen = match r.below(3) {
+        // XBoard sends back the orthodox-shaped FEN of `setup` too.
+        let setup = game.setup_fen().map_or_else(|| game.fen(), |(_, f)| f);
+        let fen = match r.below(4) {
             0 => r.pick(positions(variant)).to_string(),
             1 => game.fen(),
+            2 => mutate(r, &setup),
             _ => mutate(r, &game.fen()),
         };
         if self.avoid_known && subversion_too_many_pieces(variant, &fen) {
             return;
         }
         let line = format!("setboard {fen}");
-        let parsed = Game::from_fen(variant, fen.trim());
+        let parsed = Game::from_setup_fen(variant, fen.trim());
         self.step_with(line.as_bytes(), |x, lines| {
             let error = lines.iter().any(|l| l.starts_with("Error"));
             if error == parsed.is_ok() {
@@ -2177,7 +2180,7 @@ fn known_bug_4_more_than_16_pieces_of_a_side() {
             let game = if refused {
                 Game::start(v)
             } else {
-                Game::from_fen(v, TOO_MANY_KNIGHTS).unwrap_or_else(|e| {
+                Game::from_setup_fen(v, TOO_MANY_KNIGHTS).unwrap_or_else(|e| {
                     p.fail(&format!(
                         "the engine accepted a FEN the library refuses: {e}"
                     ))

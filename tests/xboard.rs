@@ -257,6 +257,9 @@ fn apocalypse_takes_the_six_field_fen_xboard_sends_with_setboard() {
             .any(|l| l.starts_with("Error (") && l.contains("'w'")),
         "{errors:?}"
     );
+    // The orthodox fields must be what XBoard writes.
+    e.send("setboard n3n/p3p/2p2/2N2/4N w 0N w 00 2");
+    assert!(ping(&mut e, 5).iter().any(|l| l.starts_with("Error (")));
     // The variant's own 4 fields still work.
     e.send("setboard npppn/p3p/5/P3P/NPPPN w 01 1");
     assert!(ping(&mut e, 4).is_empty());

@@ -169,6 +169,18 @@ impl ApocalypsePosition {
                 f[1]
             ));
         }
+        if f[2] != "-" || f[3] != "-" {
+            return err(format!(
+                "no castling and no en passant in apocalypse: fields 3 and 4 must be '-', found '{}' '{}'",
+                f[2], f[3]
+            ));
+        }
+        if f[4].parse::<u32>().is_err() {
+            return err(format!(
+                "the halfmove clock must be a number, found '{}'",
+                f[4]
+            ));
+        }
         ApocalypsePosition::from_fen(&format!("{} w 00 {}", f[0], f[5]))
     }
 
