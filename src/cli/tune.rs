@@ -15,7 +15,7 @@
 //! cheap per epoch; `--relinearize N` redoes the linearisation every N
 //! epochs. The losses printed per epoch are the true evaluation's with
 //! the rounded parameters, on the training data and on the held-out data
-//! (every tenth position), and the parameters of the epoch with the
+//! (every tenth game), and the parameters of the epoch with the
 //! lowest held-out loss are written as the source file the build
 //! includes.
 
@@ -36,7 +36,7 @@ pub const HELP: &str = "usage: turncoat tune --variant V --data FILE [--data FIL
 Texel tuning (Adam) of every evaluation parameter of an 8x8 variant
 (chess, subversion, pacifist, pacifist2) from `turncoat datagen` files,
 starting from the build's values. Prints the loss on the training and on
-held-out data (every tenth position) per epoch and writes the parameters
+held-out data (every tenth game) per epoch and writes the parameters
 of the best epoch as the source file the build includes (default: the
 variant's file under src/eval/tuned/; rebuild to play with them).
 
@@ -335,13 +335,21 @@ pub struct Tuned {
     pub epochs: Vec<Epoch>,
 }
 
-/// Splits off every tenth position as held-out data: deterministic, and
-/// spread over the games.
+/// Splits off every tenth game as held-out data. Positions of one game
+/// share its result, so a held-out position from a training game would
+/// reward remembering games; a file lists its games in order, and a game
+/// starts where the move number goes down or the result changes.
 fn split(samples: &[Sample]) -> (Vec<Sample>, Vec<Sample>) {
     let mut train = Vec::with_capacity(samples.len());
     let mut test = Vec::with_capacity(samples.len() / 10 + 1);
+    let mut game = 0usize;
     for (i, s) in samples.iter().enumerate() {
-        if i % 10 == 9 {
+        if let Some(prev) = i.checked_sub(1).map(|j| &samples[j]) {
+            if s.pos.fullmove_number() < prev.pos.fullmove_number() || s.result != prev.result {
+                game += 1;
+            }
+        }
+        if game % 10 == 9 {
             test.push(*s);
         } else {
             train.push(*s);
