@@ -31,7 +31,7 @@ use std::time::Instant;
 pub const STEP: i32 = 4;
 
 pub const HELP: &str = "usage: turncoat tune --variant V --data FILE [--data FILE ...] [--epochs E]
-       [--lr R] [--lambda L] [--relinearize N] [--out FILE.rs] [--threads T]
+       [--lr R] [--lambda L] [--l2 W] [--relinearize N] [--out FILE.rs] [--threads T]
 
 Texel tuning (Adam) of every evaluation parameter of an 8x8 variant
 (chess, subversion, pacifist, pacifist2) from `turncoat datagen` files,
@@ -46,6 +46,8 @@ variant's file under src/eval/tuned/; rebuild to play with them).
   --lr R           Adam's step, in centipawns (default 1)
   --lambda L       weight of the game result against the search score in
                    the target, 0 to 1 (default 1: the result only)
+  --l2 W           weight of the squared distance of each parameter from
+                   the build's value, added to the loss (default 1e-7)
   --relinearize N  linearise the evaluation again every N epochs
                    (default 0: only at the start)
   --out FILE.rs    where to write the parameters
@@ -67,6 +69,11 @@ pub struct Options {
     pub lambda: f64,
     /// Linearise again every this many epochs (0: never).
     pub relinearize: usize,
+    /// Weight of the squared distance from the build's values, per
+    /// parameter, added to the loss: it keeps the parameters that few
+    /// positions touch near their values (Adam would move them as fast as
+    /// the well-determined ones).
+    pub l2: f64,
 }
 
 fn parse(args: &[String]) -> Result<Args, String> {
@@ -78,6 +85,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
             lr: 1.0,
             lambda: 1.0,
             relinearize: 0,
+            l2: 1e-7,
         },
         out: None,
         threads: None,
@@ -103,6 +111,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--lr" => a.options.lr = real(1e-6, 1000.0)?,
             "--lambda" => a.options.lambda = real(0.0, 1.0)?,
             "--relinearize" => a.options.relinearize = real(0.0, 100_000.0)? as usize,
+            "--l2" => a.options.l2 = real(0.0, 1.0)?,
             "--out" => a.out = Some(value.to_string()),
             "--threads" => a.threads = Some(real(1.0, 1024.0)? as usize),
             _ => return Err(format!("unknown tune argument '{flag}'")),
@@ -397,7 +406,10 @@ pub fn tune(
     let mut best = (first.held_out_loss, start.clone());
     let mut epochs = vec![first];
     for epoch in 1..=o.epochs {
-        let g = tuner.gradient(&x);
+        let mut g = tuner.gradient(&x);
+        for ((g, x), s) in g.iter_mut().zip(&x).zip(&start) {
+            *g += 2.0 * o.l2 * (x - *s as f64);
+        }
         adam.step(&mut x, &g, o.lr);
         let v: Vec<i32> = x.iter().map(|f| f.round() as i32).collect();
         let e = measure(&tuner, epoch, &v);
@@ -544,6 +556,7 @@ mod tests {
             lr,
             lambda: 0.7,
             relinearize: 0,
+            l2: 0.0,
         }
     }
 
