@@ -261,7 +261,7 @@ impl Tuner<'_> {
                 .sum();
             sum / self.train.len().max(1) as f64
         };
-        let (mut lo, mut hi) = (0.05f64, 5.0f64);
+        let (mut lo, mut hi) = (0.005f64, 5.0f64);
         let phi = 0.618_033_988_75;
         for _ in 0..40 {
             let a = hi - phi * (hi - lo);
