@@ -50,7 +50,7 @@ result: the game's for white, 1, 0.5 or 0).
 Progress (positions, positions/second, ETA) on stderr.";
 
 #[derive(Clone, Debug)]
-struct Args {
+pub(crate) struct Args {
     variant: Variant,
     games: u64,
     out: String,
@@ -144,7 +144,7 @@ fn census(pos: &Position) -> [u64; 2] {
 }
 
 /// One game: its quiet positions with white's score, and white's result.
-fn play_game(a: &Args, game: u64) -> (Vec<(String, i32)>, f64) {
+pub(crate) fn play_game(a: &Args, game: u64) -> (Vec<(String, i32)>, f64) {
     let board = a.variant.board().expect("an 8x8 variant");
     let mut rng = Rng::for_game(a.seed, game);
     let mut g = SequentialGame::new(Position::startpos(board));
@@ -194,6 +194,21 @@ fn play_game(a: &Args, game: u64) -> (Vec<(String, i32)>, f64) {
         }
     };
     (quiet, result)
+}
+
+/// The arguments of a small run (tests elsewhere play its games).
+#[cfg(test)]
+pub(crate) fn tiny_args(variant: Variant, nodes: u64, max_plies: usize) -> Args {
+    Args {
+        variant,
+        games: 1,
+        out: String::new(),
+        nodes,
+        seed: 1,
+        threads: Some(1),
+        plies: 8,
+        max_plies,
+    }
 }
 
 /// The lines of one game.

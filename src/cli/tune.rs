@@ -5,57 +5,88 @@
 //! result (blended with the search's score by `--lambda`) and the
 //! evaluation mapped to an expected score, `1 / (1 + 10^(-K e / 400))`,
 //! with `K` fitted first so that today's parameters fit the data best.
-//! The gradient of every parameter comes from central differences of each
-//! position's evaluation (one step up and down; the evaluation is
-//! integer-valued and nearly linear in its parameters), and Adam moves the
-//! parameters from today's values. Every tenth position is held out; the
-//! loss on it is printed per epoch, and the parameters of the epoch with
-//! the lowest held-out loss are written as the source file the build
+//!
+//! Every value of the variant's parameter table is tuned (hundreds for
+//! the piece-square tables). Each training position's evaluation is
+//! linearised once: its value and its central difference
+//! `(e(v + h) - e(v - h)) / 2h` (h = [`STEP`]) in every parameter, kept
+//! where not zero (a position touches a few dozen of them). Adam then
+//! moves real-valued parameters on this sparse linear model, which is
+//! cheap per epoch; `--relinearize N` redoes the linearisation every N
+//! epochs. The losses printed per epoch are the true evaluation's with
+//! the rounded parameters, on the training data and on the held-out data
+//! (every tenth game), and the parameters of the epoch with the
+//! lowest held-out loss are written as the source file the build
 //! includes.
 
 use crate::board::Position;
-use crate::eval::pacifist::{Params, PARAM_NAMES};
-use crate::eval::{tune_target, TuneTarget};
+use crate::eval::table::Tunable;
+use crate::eval::tune_target;
 use crate::Variant;
 use rayon::prelude::*;
 use std::time::Instant;
 
+/// The step of the central differences: the evaluation is integer-valued
+/// and tapered, so a step of one would round most slopes to 0 or 1.
+pub const STEP: i32 = 4;
+
 pub const HELP: &str = "usage: turncoat tune --variant V --data FILE [--data FILE ...] [--epochs E]
-       [--lr R] [--lambda L] [--out FILE.rs] [--threads T]
+       [--lr R] [--lambda L] [--l2 W] [--relinearize N] [--out FILE.rs] [--threads T]
 
-Texel tuning (Adam) of a variant's evaluation parameters from
-`turncoat datagen` files, starting from the build's values. Prints the
-loss on held-out data (every tenth position) per epoch and writes the
-parameters of the best epoch as the source file the build includes
-(default: the variant's file under src/eval/tuned/; rebuild to play with
-them). Tunable today: pacifist, pacifist2.
+Texel tuning (Adam) of every evaluation parameter of an 8x8 variant
+(chess, subversion, pacifist, pacifist2) from `turncoat datagen` files,
+starting from the build's values. Prints the loss on the training and on
+held-out data (every tenth game) per epoch and writes the parameters
+of the best epoch as the source file the build includes (default: the
+variant's file under src/eval/tuned/; rebuild to play with them).
 
-  --variant V    the variant
-  --data FILE    a datagen file (repeatable)
-  --epochs E     passes over the data (default 30)
-  --lr R         Adam's step, in centipawns (default 2)
-  --lambda L     weight of the game result against the search score in
-                 the target, 0 to 1 (default 1: the result only)
-  --out FILE.rs  where to write the parameters
-  --threads T    threads (default: every core)";
+  --variant V      the variant
+  --data FILE      a datagen file (repeatable)
+  --epochs E       passes over the data (default 100)
+  --lr R           Adam's step, in centipawns (default 1)
+  --lambda L       weight of the game result against the search score in
+                   the target, 0 to 1 (default 1: the result only)
+  --l2 W           weight of the squared distance of each parameter from
+                   the build's value, added to the loss (default 1e-7)
+  --relinearize N  linearise the evaluation again every N epochs
+                   (default 0: only at the start)
+  --out FILE.rs    where to write the parameters
+  --threads T      threads (default: every core)";
 
 struct Args {
     variant: Variant,
     data: Vec<String>,
-    epochs: usize,
-    lr: f64,
-    lambda: f64,
+    options: Options,
     out: Option<String>,
     threads: Option<usize>,
+}
+
+/// How a run tunes.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub epochs: usize,
+    pub lr: f64,
+    pub lambda: f64,
+    /// Linearise again every this many epochs (0: never).
+    pub relinearize: usize,
+    /// Weight of the squared distance from the build's values, per
+    /// parameter, added to the loss: it keeps the parameters that few
+    /// positions touch near their values (Adam would move them as fast as
+    /// the well-determined ones).
+    pub l2: f64,
 }
 
 fn parse(args: &[String]) -> Result<Args, String> {
     let mut a = Args {
         variant: Variant::Chess,
         data: Vec::new(),
-        epochs: 30,
-        lr: 2.0,
-        lambda: 1.0,
+        options: Options {
+            epochs: 100,
+            lr: 1.0,
+            lambda: 1.0,
+            relinearize: 0,
+            l2: 1e-7,
+        },
         out: None,
         threads: None,
     };
@@ -76,26 +107,36 @@ fn parse(args: &[String]) -> Result<Args, String> {
         match flag.as_str() {
             "--variant" => variant = Some(value.parse::<Variant>()?),
             "--data" => a.data.push(value.to_string()),
-            "--epochs" => a.epochs = real(1.0, 100_000.0)? as usize,
-            "--lr" => a.lr = real(1e-6, 1000.0)?,
-            "--lambda" => a.lambda = real(0.0, 1.0)?,
+            "--epochs" => a.options.epochs = real(1.0, 100_000.0)? as usize,
+            "--lr" => a.options.lr = real(1e-6, 1000.0)?,
+            "--lambda" => a.options.lambda = real(0.0, 1.0)?,
+            "--relinearize" => a.options.relinearize = real(0.0, 100_000.0)? as usize,
+            "--l2" => a.options.l2 = real(0.0, 1.0)?,
             "--out" => a.out = Some(value.to_string()),
             "--threads" => a.threads = Some(real(1.0, 1024.0)? as usize),
             _ => return Err(format!("unknown tune argument '{flag}'")),
         }
     }
     a.variant = variant.ok_or("--variant is needed")?;
+    if a.variant.board().is_none() {
+        return Err(format!(
+            "tune sets the evaluations of the 8x8 variants; {} is not one",
+            a.variant
+        ));
+    }
     if a.data.is_empty() {
         return Err("--data is needed".into());
     }
     Ok(a)
 }
 
-/// One training position: the position, and its target expected score.
-struct Sample {
-    pos: Position,
-    result: f64,
-    score: i32,
+/// One training position: the position, the game's result and the
+/// search's score (white's view).
+#[derive(Clone, Copy)]
+pub struct Sample {
+    pub pos: Position,
+    pub result: f64,
+    pub score: i32,
 }
 
 /// Reads `FEN | score | result` lines.
@@ -130,13 +171,23 @@ fn sigmoid(k: f64, e: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
 }
 
+/// One training position, linearised: the evaluation at the parameters
+/// `at` and its slope in each parameter where not zero.
+struct Linear {
+    eval: f64,
+    slopes: Vec<(u32, f32)>,
+}
+
 /// The tuner's state for one data set.
 struct Tuner<'a> {
-    target: TuneTarget,
+    target: &'a dyn Tunable,
     train: &'a [Sample],
     test: &'a [Sample],
     k: f64,
     lambda: f64,
+    /// The parameters the model is linearised at.
+    at: Vec<i32>,
+    model: Vec<Linear>,
 }
 
 impl Tuner<'_> {
@@ -144,26 +195,78 @@ impl Tuner<'_> {
         self.lambda * s.result + (1.0 - self.lambda) * sigmoid(self.k, s.score as f64)
     }
 
-    fn loss_with(&self, data: &[Sample], p: &Params, k: f64) -> f64 {
+    /// The mean loss of the true evaluation with the parameters `v`.
+    fn loss(&self, data: &[Sample], v: &[i32]) -> f64 {
         let sum: f64 = data
             .par_iter()
             .map(|s| {
-                let e = (self.target.evaluate_white)(&s.pos, p) as f64;
-                (sigmoid(k, e) - self.wanted(s)).powi(2)
+                let e = self.target.evaluate_with(&s.pos, v) as f64;
+                (sigmoid(self.k, e) - self.wanted(s)).powi(2)
             })
             .sum();
         sum / data.len().max(1) as f64
     }
 
-    /// Texel's scaling constant: the `K` with the least loss on the
-    /// training data for the starting parameters (golden-section search).
-    fn fit_k(&mut self, p: &Params) {
-        let (mut lo, mut hi) = (0.05f64, 5.0f64);
+    /// Linearises every training position at `v`.
+    fn linearize(&mut self, v: &[i32]) {
+        self.at = v.to_vec();
+        let target = self.target;
+        self.model = self
+            .train
+            .par_iter()
+            .map(|s| {
+                let (e, slopes) = target.linearize(&s.pos, v, STEP);
+                Linear {
+                    eval: e as f64,
+                    slopes,
+                }
+            })
+            .collect();
+    }
+
+    /// The model's evaluation of training position `i` at `x`.
+    fn model_eval(&self, i: usize, x: &[f64]) -> f64 {
+        let l = &self.model[i];
+        l.eval
+            + l.slopes
+                .iter()
+                .map(|&(j, c)| c as f64 * (x[j as usize] - self.at[j as usize] as f64))
+                .sum::<f64>()
+    }
+
+    /// The model's mean training loss at `x`.
+    #[cfg(test)]
+    fn model_loss(&self, x: &[f64]) -> f64 {
+        let sum: f64 = (0..self.train.len())
+            .into_par_iter()
+            .map(|i| (sigmoid(self.k, self.model_eval(i, x)) - self.wanted(&self.train[i])).powi(2))
+            .sum();
+        sum / self.train.len().max(1) as f64
+    }
+
+    /// Texel's scaling constant: the `K` with the least loss of the
+    /// linearisation point's evaluations on the training data
+    /// (golden-section search).
+    fn fit_k(&mut self) {
+        let loss = |k: f64| -> f64 {
+            let sum: f64 = self
+                .model
+                .par_iter()
+                .zip(self.train.par_iter())
+                .map(|(l, s)| {
+                    let wanted =
+                        self.lambda * s.result + (1.0 - self.lambda) * sigmoid(k, s.score as f64);
+                    (sigmoid(k, l.eval) - wanted).powi(2)
+                })
+                .sum();
+            sum / self.train.len().max(1) as f64
+        };
+        let (mut lo, mut hi) = (0.005f64, 5.0f64);
         let phi = 0.618_033_988_75;
         for _ in 0..40 {
             let a = hi - phi * (hi - lo);
             let b = lo + phi * (hi - lo);
-            if self.loss_with(self.train, p, a) < self.loss_with(self.train, p, b) {
+            if loss(a) < loss(b) {
                 hi = b;
             } else {
                 lo = a;
@@ -172,39 +275,21 @@ impl Tuner<'_> {
         self.k = 0.5 * (lo + hi);
     }
 
-    /// The gradient of the training loss at the integer parameters `v`,
-    /// each partial derivative of a position's evaluation by central
-    /// difference.
-    fn gradient(&self, v: &[i32]) -> Vec<f64> {
-        let n = v.len();
-        let base = Params::from_slice(v).expect("a full table");
-        let stepped: Vec<(Params, Params)> = (0..n)
-            .map(|j| {
-                let mut up = v.to_vec();
-                let mut down = v.to_vec();
-                up[j] += 1;
-                down[j] -= 1;
-                (
-                    Params::from_slice(&up).expect("a full table"),
-                    Params::from_slice(&down).expect("a full table"),
-                )
-            })
-            .collect();
-        let eval = self.target.evaluate_white;
+    /// The gradient of the model's mean training loss at `x`.
+    fn gradient(&self, x: &[f64]) -> Vec<f64> {
+        let n = x.len();
         let ln10 = std::f64::consts::LN_10;
-        let sum = self
-            .train
-            .par_iter()
+        let sum = (0..self.train.len())
+            .into_par_iter()
             .fold(
                 || vec![0.0; n],
-                |mut g, s| {
-                    let e = eval(&s.pos, &base) as f64;
-                    let q = sigmoid(self.k, e);
+                |mut g, i| {
+                    let q = sigmoid(self.k, self.model_eval(i, x));
                     // d loss / d e = 2 (q - y) q (1 - q) K ln 10 / 400.
-                    let d = 2.0 * (q - self.wanted(s)) * q * (1.0 - q) * self.k * ln10 / 400.0;
-                    for (j, (up, down)) in stepped.iter().enumerate() {
-                        let de = (eval(&s.pos, up) - eval(&s.pos, down)) as f64 / 2.0;
-                        g[j] += d * de;
+                    let d = 2.0 * (q - self.wanted(&self.train[i])) * q * (1.0 - q) * self.k * ln10
+                        / 400.0;
+                    for &(j, c) in &self.model[i].slopes {
+                        g[j as usize] += d * c as f64;
                     }
                     g
                 },
@@ -244,95 +329,103 @@ impl Adam {
     }
 }
 
-/// Tunes from `samples`; returns the best parameters on the held-out
-/// part and the losses (held-out before, and per epoch).
-fn tune(
-    target: TuneTarget,
+/// What one epoch reports.
+pub struct Epoch {
+    pub epoch: usize,
+    pub k: f64,
+    pub train_loss: f64,
+    pub held_out_loss: f64,
+}
+
+/// What a run returns: the best parameters on the held-out data, and the
+/// losses per epoch (epoch 0: the starting parameters).
+pub struct Tuned {
+    pub best: Vec<i32>,
+    pub epochs: Vec<Epoch>,
+}
+
+/// Splits off every tenth game as held-out data. Positions of one game
+/// share its result, so a held-out position from a training game would
+/// reward remembering games; a file lists its games in order, and a game
+/// starts where the move number goes down or the result changes.
+fn split(samples: &[Sample]) -> (Vec<Sample>, Vec<Sample>) {
+    let mut train = Vec::with_capacity(samples.len());
+    let mut test = Vec::with_capacity(samples.len() / 10 + 1);
+    let mut game = 0usize;
+    for (i, s) in samples.iter().enumerate() {
+        if let Some(prev) = i.checked_sub(1).map(|j| &samples[j]) {
+            if s.pos.fullmove_number() < prev.pos.fullmove_number() || s.result != prev.result {
+                game += 1;
+            }
+        }
+        if game % 10 == 9 {
+            test.push(*s);
+        } else {
+            train.push(*s);
+        }
+    }
+    (train, test)
+}
+
+/// Tunes the table of `target` from `samples`, calling `report` after
+/// the linearisation (`None`) and after every epoch.
+pub fn tune(
+    target: &dyn Tunable,
     samples: &[Sample],
-    epochs: usize,
-    lr: f64,
-    lambda: f64,
-    report: &mut dyn FnMut(usize, f64, f64, f64),
-) -> (Params, Vec<f64>) {
-    // Every tenth position held out: deterministic, and spread over games.
-    let (test, train): (Vec<&Sample>, Vec<&Sample>) = samples
-        .iter()
-        .enumerate()
-        .partition(|(i, _)| i % 10 == 9)
-        .into_map();
-    let own = |v: Vec<&Sample>| -> Vec<Sample> {
-        v.into_iter()
-            .map(|s| Sample {
-                pos: s.pos,
-                result: s.result,
-                score: s.score,
-            })
-            .collect()
-    };
-    let (train, test) = (own(train), own(test));
+    o: &Options,
+    report: &mut dyn FnMut(Option<&Epoch>),
+) -> Tuned {
+    let (train, test) = split(samples);
+    let start = target.values();
     let mut tuner = Tuner {
         target,
         train: &train,
         test: &test,
         k: 1.0,
-        lambda,
+        lambda: o.lambda,
+        at: start.clone(),
+        model: Vec::new(),
     };
-    tuner.fit_k(&target.params);
-    let start = target.params.to_vec();
+    tuner.linearize(&start);
+    report(None);
+    tuner.fit_k();
     let mut x: Vec<f64> = start.iter().map(|&v| v as f64).collect();
     let mut adam = Adam {
         m: vec![0.0; x.len()],
         v: vec![0.0; x.len()],
         t: 0,
     };
-    let held_out = |tuner: &Tuner, v: &[i32]| {
-        tuner.loss_with(
-            tuner.test,
-            &Params::from_slice(v).expect("a table"),
-            tuner.k,
-        )
+    let measure = |tuner: &Tuner, epoch: usize, v: &[i32]| Epoch {
+        epoch,
+        k: tuner.k,
+        train_loss: tuner.loss(tuner.train, v),
+        held_out_loss: tuner.loss(tuner.test, v),
     };
-    let first = held_out(&tuner, &start);
-    let mut losses = vec![first];
-    let mut best = (first, target.params);
-    report(
-        0,
-        tuner.k,
-        tuner.loss_with(tuner.train, &target.params, tuner.k),
-        first,
-    );
-    for epoch in 1..=epochs {
+    let first = measure(&tuner, 0, &start);
+    report(Some(&first));
+    let mut best = (first.held_out_loss, start.clone());
+    let mut epochs = vec![first];
+    for epoch in 1..=o.epochs {
+        let mut g = tuner.gradient(&x);
+        for ((g, x), s) in g.iter_mut().zip(&x).zip(&start) {
+            *g += 2.0 * o.l2 * (x - *s as f64);
+        }
+        adam.step(&mut x, &g, o.lr);
         let v: Vec<i32> = x.iter().map(|f| f.round() as i32).collect();
-        let g = tuner.gradient(&v);
-        adam.step(&mut x, &g, lr);
-        let v: Vec<i32> = x.iter().map(|f| f.round() as i32).collect();
-        let p = Params::from_slice(&v).expect("a table");
-        let test_loss = held_out(&tuner, &v);
-        report(
-            epoch,
-            tuner.k,
-            tuner.loss_with(tuner.train, &p, tuner.k),
-            test_loss,
-        );
-        losses.push(test_loss);
-        if test_loss < best.0 {
-            best = (test_loss, p);
+        let e = measure(&tuner, epoch, &v);
+        report(Some(&e));
+        if e.held_out_loss < best.0 {
+            best = (e.held_out_loss, v.clone());
+        }
+        epochs.push(e);
+        if o.relinearize > 0 && epoch % o.relinearize == 0 && epoch < o.epochs {
+            tuner.linearize(&v);
+            report(None);
         }
     }
-    (best.1, losses)
-}
-
-/// `partition` of enumerated items, back to the items.
-trait IntoMap<'a> {
-    fn into_map(self) -> (Vec<&'a Sample>, Vec<&'a Sample>);
-}
-
-impl<'a> IntoMap<'a> for (Vec<(usize, &'a Sample)>, Vec<(usize, &'a Sample)>) {
-    fn into_map(self) -> (Vec<&'a Sample>, Vec<&'a Sample>) {
-        (
-            self.0.into_iter().map(|(_, s)| s).collect(),
-            self.1.into_iter().map(|(_, s)| s).collect(),
-        )
+    Tuned {
+        best: best.1,
+        epochs,
     }
 }
 
@@ -341,13 +434,8 @@ pub fn command(args: &[String]) -> i32 {
         Ok(a) => a,
         Err(e) => return super::usage_error(&e, HELP),
     };
-    let Some(target) = a.variant.board().and_then(tune_target) else {
-        eprintln!(
-            "error: {} has no tunable parameter table yet (tunable: pacifist, pacifist2)",
-            a.variant
-        );
-        return 2;
-    };
+    let board = a.variant.board().expect("checked by parse");
+    let target = tune_target(board);
     let mut samples = Vec::new();
     for path in &a.data {
         match load(path, a.variant) {
@@ -372,50 +460,66 @@ pub fn command(args: &[String]) -> i32 {
             return 1;
         }
     };
+    let n = samples.len();
+    let names = target.names();
+    eprintln!(
+        "{n} positions, {} parameters, {} threads",
+        names.len(),
+        pool.current_num_threads()
+    );
     let start = Instant::now();
     let mut last = Instant::now();
-    let n = samples.len();
-    let (best, losses) = pool.install(|| {
-        tune(
-            target,
-            &samples,
-            a.epochs,
-            a.lr,
-            a.lambda,
-            &mut |epoch, k, train, test| {
-                let secs = last.elapsed().as_secs_f64();
-                last = Instant::now();
-                eprintln!(
-                    "epoch {epoch:>4}  K {k:.3}  train loss {train:.6}  held-out loss {test:.6}  ({secs:.1} s, {:.1} s per million positions)",
-                    secs * 1e6 / n as f64
-                );
-            },
-        )
+    let per_million = |secs: f64| secs * 1e6 / n as f64;
+    let tuned = pool.install(|| {
+        tune(target.as_ref(), &samples, &a.options, &mut |e| {
+            let secs = last.elapsed().as_secs_f64();
+            last = Instant::now();
+            match e {
+                None => eprintln!(
+                    "linearised in {secs:.1} s ({:.0} s per million positions)",
+                    per_million(secs)
+                ),
+                Some(e) => eprintln!(
+                    "epoch {:>4}  K {:.3}  train loss {:.6}  held-out loss {:.6}  ({secs:.2} s, {:.1} s per million positions)",
+                    e.epoch,
+                    e.k,
+                    e.train_loss,
+                    e.held_out_loss,
+                    per_million(secs)
+                ),
+            }
+        })
     });
-    let before = losses[0];
-    let after = losses.iter().copied().fold(f64::INFINITY, f64::min);
+    let before = tuned.epochs[0].held_out_loss;
+    let after = tuned
+        .epochs
+        .iter()
+        .map(|e| e.held_out_loss)
+        .fold(f64::INFINITY, f64::min);
     eprintln!(
         "{n} positions, {} epochs in {:.1} s; held-out loss {before:.6} -> {after:.6}",
-        a.epochs,
+        a.options.epochs,
         start.elapsed().as_secs_f64()
     );
-    for ((name, old), new) in PARAM_NAMES
-        .iter()
-        .zip(target.params.to_vec())
-        .zip(best.to_vec())
-    {
-        if old != new {
-            eprintln!("  {name}: {old} -> {new}");
+    let old = target.values();
+    let changed = old.iter().zip(&tuned.best).filter(|(o, b)| o != b).count();
+    eprintln!("{changed} of {} parameters changed", old.len());
+    for ((name, o), b) in names.iter().zip(&old).zip(&tuned.best) {
+        if o != b {
+            log::info!("{name}: {o} -> {b}");
         }
     }
     let origin = format!(
         "Written by `turncoat tune --variant {}` from {} ({n} positions, {} epochs; held-out loss {before:.6} -> {after:.6}).",
         a.variant,
         a.data.join(", "),
-        a.epochs
+        a.options.epochs
     );
-    let out = a.out.clone().unwrap_or_else(|| target.source.to_string());
-    if let Err(e) = std::fs::write(&out, best.to_source(&origin)) {
+    let out = a.out.clone().unwrap_or_else(|| target.source().to_string());
+    let text = target
+        .to_source(&tuned.best, &origin)
+        .expect("one value per parameter");
+    if let Err(e) = std::fs::write(&out, text) {
         eprintln!("error: cannot write {out}: {e}");
         return 1;
     }
@@ -428,43 +532,123 @@ mod tests {
     use super::*;
     use crate::BoardVariant;
 
-    /// The build's table is exactly what the tuner writes for it, so that
-    /// a tuned file and the hand-set one read alike.
-    #[test]
-    fn the_included_files_are_the_tuners_format() {
-        for (v, text) in [
-            (
-                BoardVariant::Pacifist,
-                include_str!("../eval/tuned/pacifist.rs"),
-            ),
-            (
-                BoardVariant::Pacifist2,
-                include_str!("../eval/tuned/pacifist2.rs"),
-            ),
-        ] {
-            let t = tune_target(v).unwrap();
-            let body = text.split_once('\n').unwrap().1;
-            let written = t.params.to_source("x");
-            assert_eq!(body, written.split_once('\n').unwrap().1);
-            assert_eq!(Params::from_slice(&t.params.to_vec()), Some(t.params));
-            let pos = Position::startpos(v);
-            assert_eq!(
-                (t.evaluate_white)(&pos, &t.params),
-                crate::eval::evaluate(&pos)
-            );
+    /// Positions of a few short self-play games (`turncoat datagen`'s
+    /// games), as a tiny data set.
+    fn generated(variant: Variant, games: u64) -> Vec<Sample> {
+        let a = crate::cli::datagen::tiny_args(variant, 200, 80);
+        let mut out = Vec::new();
+        for g in 0..games {
+            let (positions, result) = crate::cli::datagen::play_game(&a, g);
+            for (fen, score) in positions {
+                out.push(Sample {
+                    pos: Position::from_fen(&fen, variant).unwrap(),
+                    result,
+                    score,
+                });
+            }
         }
-        assert!(tune_target(BoardVariant::Chess).is_none());
+        out
     }
 
-    /// On data where white always wins from positions where white has
-    /// more material, tuning lowers the loss and raises the material's
-    /// weight where it matters.
+    fn options(epochs: usize, lr: f64) -> Options {
+        Options {
+            epochs,
+            lr,
+            lambda: 0.7,
+            relinearize: 0,
+            l2: 0.0,
+        }
+    }
+
+    /// The gradient equals central differences of the model's loss, and,
+    /// at the linearisation point, of the true evaluation's loss.
+    #[test]
+    fn gradient_matches_finite_differences() {
+        for variant in [Variant::Chess, Variant::Pacifist2] {
+            let samples = generated(variant, 2);
+            assert!(samples.len() >= 30, "{}", samples.len());
+            let target = tune_target(variant.board().unwrap());
+            let v = target.values();
+            let mut tuner = Tuner {
+                target: target.as_ref(),
+                train: &samples,
+                test: &[],
+                k: 1.0,
+                lambda: 0.7,
+                at: v.clone(),
+                model: Vec::new(),
+            };
+            tuner.linearize(&v);
+            tuner.fit_k();
+            let x: Vec<f64> = v.iter().map(|&a| a as f64).collect();
+            let g = tuner.gradient(&x);
+            let names = target.names();
+            let mut checked = 0;
+            for (j, name) in names.iter().enumerate() {
+                let scale = g.iter().fold(0.0f64, |m, a| m.max(a.abs()));
+                let h = 0.5;
+                let mut up = x.clone();
+                let mut down = x.clone();
+                up[j] += h;
+                down[j] -= h;
+                let fd = (tuner.model_loss(&up) - tuner.model_loss(&down)) / (2.0 * h);
+                assert!(
+                    (fd - g[j]).abs() <= 1e-4 * scale + 1e-12,
+                    "{variant} {name}: gradient {} vs model difference {fd}",
+                    g[j]
+                );
+                // The true loss, stepped as the linearisation was.
+                if g[j].abs() > 0.05 * scale {
+                    let mut up = v.clone();
+                    let mut down = v.clone();
+                    up[j] += STEP;
+                    down[j] -= STEP;
+                    let fd = (tuner.loss(&samples, &up) - tuner.loss(&samples, &down))
+                        / (2 * STEP) as f64;
+                    assert!(
+                        (fd - g[j]).abs() <= 0.05 * g[j].abs(),
+                        "{variant} {name}: gradient {} vs true difference {fd}",
+                        g[j]
+                    );
+                    checked += 1;
+                }
+            }
+            assert!(checked >= 3, "{variant}: {checked}");
+        }
+    }
+
+    /// On self-play data, tuning lowers the training loss of the true
+    /// evaluation and moves the parameters.
+    #[test]
+    fn tuning_lowers_the_training_loss() {
+        for variant in [Variant::Chess, Variant::Subversion, Variant::Pacifist] {
+            let samples = generated(variant, 3);
+            let target = tune_target(variant.board().unwrap());
+            let mut relinearised = 0;
+            let tuned = tune(
+                target.as_ref(),
+                &samples,
+                &Options {
+                    relinearize: 10,
+                    ..options(20, 2.0)
+                },
+                &mut |e| relinearised += e.is_none() as usize,
+            );
+            let first = tuned.epochs[0].train_loss;
+            let last = tuned.epochs.last().unwrap().train_loss;
+            assert!(last < first, "{variant}: {first} -> {last}");
+            assert_eq!(tuned.epochs.len(), 21);
+            assert_eq!(relinearised, 2, "{variant}");
+            assert_ne!(tuned.best.len(), 0);
+        }
+    }
+
+    /// White up a knight wins, level positions are drawn: tuning raises
+    /// the knight's value and lowers the held-out loss.
     #[test]
     fn tuning_lowers_the_held_out_loss() {
-        let target = tune_target(BoardVariant::Pacifist).unwrap();
+        let target = tune_target(BoardVariant::Pacifist);
         let mut samples = Vec::new();
-        // White up a knight wins, level positions are drawn: with the
-        // knight worth 300 the scale K cannot fit both; tuning moves it.
         for i in 0..40 {
             let (fen, result) = if i % 2 == 0 {
                 (
@@ -483,20 +667,39 @@ mod tests {
                 score: 0,
             });
         }
-        let (best, losses) = tune(target, &samples, 30, 5.0, 1.0, &mut |_, _, _, _| {});
+        let o = Options {
+            lambda: 1.0,
+            ..options(30, 5.0)
+        };
+        let tuned = tune(target.as_ref(), &samples, &o, &mut |_| {});
+        let losses: Vec<f64> = tuned.epochs.iter().map(|e| e.held_out_loss).collect();
         assert!(losses.iter().skip(1).any(|&l| l < losses[0]), "{losses:?}");
-        assert_ne!(best, target.params);
+        let knight = target
+            .names()
+            .iter()
+            .position(|n| n == "value.knight")
+            .unwrap();
+        assert!(
+            tuned.best[knight] > target.values()[knight],
+            "{:?}",
+            tuned.best
+        );
     }
 
     #[test]
     fn command_line_and_data() {
         let args = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
-        assert!(parse(&args("--variant pacifist --data a.txt --epochs 3")).is_ok());
+        assert!(parse(&args(
+            "--variant chess --data a.txt --epochs 3 --relinearize 5"
+        ))
+        .is_ok());
         for bad in [
             "--variant pacifist",
             "--data a.txt",
+            "--variant apocalypse --data a.txt",
             "--variant pacifist --data a.txt --lambda 2",
             "--variant pacifist --data a.txt --epochs 0",
+            "--variant pacifist --data a.txt --relinearize x",
             "--variant pacifist --data a.txt --lr",
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad}");

@@ -6,6 +6,7 @@
 //! terms to the same table (see [`super::subversion`]).
 
 use super::pst;
+use super::table::{Field, Table, KINDS};
 use super::{s, term_line, Tapered};
 use crate::board::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
@@ -44,58 +45,91 @@ pub const TERM_NAMES: [&str; N_TERMS] = [
     "King shield",
 ];
 
-/// Piece values by kind index (the king's is never counted).
-pub const VALUE: [Tapered; 6] = [
-    s(85, 110),
-    s(330, 310),
-    s(345, 335),
-    s(470, 540),
-    s(1000, 980),
-    s(0, 0),
-];
+/// The weights of the chess evaluation: the parameter table that
+/// `turncoat tune` sets from self-play data (`subversion` has its own
+/// copy, inside its table). The values live in `tuned/chess.rs`, written
+/// by the tuner and included here.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Piece values by kind (the king's cancels out).
+    pub value: [Tapered; 6],
+    /// Piece-square tables by kind, rank 8 first (see [`pst::index`]).
+    pub pst_mg: [[i32; 64]; 6],
+    pub pst_eg: [[i32; 64]; 6],
+    /// Per reachable square beyond [`MOBILITY_CENTRE`], knight to queen.
+    pub mobility: [Tapered; 4],
+    pub doubled: Tapered,
+    pub isolated: Tapered,
+    /// Passed pawn bonus by relative rank.
+    pub passed: [Tapered; 8],
+    /// Endgame bonus per square of enemy king distance to the stop square
+    /// (and malus per square of own king distance), per rank beyond the
+    /// 3rd.
+    pub passed_enemy_king: i32,
+    pub passed_own_king: i32,
+    /// Percent of the endgame bonus kept when the stop square is occupied.
+    pub passed_blocked: i32,
+    /// King safety (middlegame): attacker weights, knight to queen, and
+    /// per square of the king zone hit.
+    pub king_attack: [i32; 4],
+    pub king_zone_hit: i32,
+    /// Percent of the danger counted, by number of attackers.
+    pub king_attack_scale: [i32; 8],
+    /// Pawn shelter of the king.
+    pub shield_near: i32,
+    pub shield_far: i32,
+    pub shield_missing: i32,
+    pub shield_open_file: i32,
+    pub bishop_pair: Tapered,
+    pub rook_open: Tapered,
+    pub rook_semi_open: Tapered,
+    pub tempo: Tapered,
+}
+
+const PIECES: [&str; 4] = ["knight", "bishop", "rook", "queen"];
+const RANKS: [&str; 8] = ["1", "2", "3", "4", "5", "6", "7", "8"];
+const ATTACKERS: [&str; 8] = ["0", "1", "2", "3", "4", "5", "6", "7+"];
+
+// SAFETY: `#[repr(C)]`, integers and `Tapered`s only.
+unsafe impl Table for Params {
+    const TYPE_NAME: &'static str = "Params";
+    fn fields(&self) -> Vec<Field<'_>> {
+        vec![
+            Field::tapered_array("value", &KINDS, &self.value),
+            Field::squares("pst_mg", &KINDS, &self.pst_mg),
+            Field::squares("pst_eg", &KINDS, &self.pst_eg),
+            Field::tapered_array("mobility", &PIECES, &self.mobility),
+            Field::tapered("doubled", &self.doubled),
+            Field::tapered("isolated", &self.isolated),
+            Field::tapered_array("passed", &RANKS, &self.passed),
+            Field::scalar("passed_enemy_king", &self.passed_enemy_king),
+            Field::scalar("passed_own_king", &self.passed_own_king),
+            Field::scalar("passed_blocked", &self.passed_blocked),
+            Field::array("king_attack", &PIECES, &self.king_attack),
+            Field::scalar("king_zone_hit", &self.king_zone_hit),
+            Field::array("king_attack_scale", &ATTACKERS, &self.king_attack_scale),
+            Field::scalar("shield_near", &self.shield_near),
+            Field::scalar("shield_far", &self.shield_far),
+            Field::scalar("shield_missing", &self.shield_missing),
+            Field::scalar("shield_open_file", &self.shield_open_file),
+            Field::tapered("bishop_pair", &self.bishop_pair),
+            Field::tapered("rook_open", &self.rook_open),
+            Field::tapered("rook_semi_open", &self.rook_semi_open),
+            Field::tapered("tempo", &self.tempo),
+        ]
+    }
+}
+
+/// The table the build plays with.
+pub const PARAMS: Params = include!("tuned/chess.rs");
 
 /// Game phase: what each piece kind contributes (full board = [`PHASE_MAX`]).
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 pub const PHASE_MAX: i32 = 24;
 
-// Mobility: per reachable square, around a typical count.
-const MOB_KNIGHT: (Tapered, i32) = (s(4, 4), 4);
-const MOB_BISHOP: (Tapered, i32) = (s(5, 5), 6);
-const MOB_ROOK: (Tapered, i32) = (s(2, 4), 6);
-const MOB_QUEEN: (Tapered, i32) = (s(1, 2), 12);
-
-// Pawn structure.
-const DOUBLED: Tapered = s(-10, -22);
-const ISOLATED: Tapered = s(-10, -14);
-/// Passed pawn bonus by relative rank.
-const PASSED_BONUS: [Tapered; 8] = [
-    s(0, 0),
-    s(5, 10),
-    s(8, 15),
-    s(15, 28),
-    s(30, 50),
-    s(55, 85),
-    s(85, 130),
-    s(0, 0),
-];
-/// Endgame bonus per square of enemy king distance to the stop square
-/// (and malus per square of own king distance), per rank beyond the 3rd.
-const PASSED_KING_DIST: (i32, i32) = (5, 2);
-const PASSED_BLOCKED_EG: i32 = 2; // eg bonus divided by this when the stop square is occupied
-
-// King safety (middlegame): attacker weights and scaling by attacker count.
-const KING_ATTACK_WEIGHT: [i32; 6] = [0, 18, 18, 30, 55, 0];
-const KING_ZONE_HIT: i32 = 4;
-const KING_ATTACK_SCALE: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
-const SHIELD_NEAR: i32 = 14;
-const SHIELD_FAR: i32 = 8;
-const SHIELD_MISSING: i32 = -12;
-const SHIELD_OPEN_FILE: i32 = -8;
-
-const BISHOP_PAIR_BONUS: Tapered = s(30, 55);
-const ROOK_OPEN: Tapered = s(25, 10);
-const ROOK_SEMI_OPEN: Tapered = s(12, 8);
-const TEMPO_BONUS: Tapered = s(15, 8);
+/// Mobility counts around a typical number of squares, knight to queen.
+const MOBILITY_CENTRE: [i32; 4] = [4, 6, 6, 12];
 
 /// Per-colour terms of one position and its phase.
 #[derive(Clone, Copy, Debug, Default)]
@@ -224,19 +258,25 @@ pub fn distance(a: Square, b: Square) -> i32 {
 /// The chess evaluation from White's point of view.
 #[inline]
 pub fn evaluate_white(pos: &Position) -> i32 {
-    finish(pos, &terms(pos))
+    evaluate_white_with(pos, &PARAMS)
+}
+
+/// [`evaluate_white`] with other parameters (the tuner's).
+#[inline]
+pub fn evaluate_white_with(pos: &Position, p: &Params) -> i32 {
+    finish(pos, &terms(pos, p), p)
 }
 
 /// Tapers the summed terms and scales down drawish endings.
 #[inline]
-pub fn finish(pos: &Position, t: &Terms) -> i32 {
+pub fn finish(pos: &Position, t: &Terms, p: &Params) -> i32 {
     let v = t.total().taper(t.phase, PHASE_MAX);
-    v * scale(pos, v) / 16
+    v * scale(pos, v, p) / 16
 }
 
 /// Endgame scale (of 16): a side without pawns whose extra non-pawn
 /// material is less than a rook, or only knights, rarely wins.
-fn scale(pos: &Position, v: i32) -> i32 {
+fn scale(pos: &Position, v: i32, p: &Params) -> i32 {
     let strong = if v >= 0 { Color::White } else { Color::Black };
     if pos.pieces(strong, PieceKind::Pawn).nonempty() {
         return 16;
@@ -249,13 +289,13 @@ fn scale(pos: &Position, v: i32) -> i32 {
             PieceKind::Queen,
         ]
         .into_iter()
-        .map(|k| pos.pieces(c, k).count() as i32 * VALUE[k.index()].eg)
+        .map(|k| pos.pieces(c, k).count() as i32 * p.value[k.index()].eg)
         .sum()
     };
     let (ours, theirs) = (npm(strong), npm(strong.flip()));
     let only_knights = pos.by_color(strong)
         == pos.pieces(strong, PieceKind::Knight) | pos.pieces(strong, PieceKind::King);
-    if ours - theirs < VALUE[PieceKind::Rook.index()].eg - 100
+    if ours - theirs < p.value[PieceKind::Rook.index()].eg - 100
         || (only_knights && theirs == 0 && pos.pieces(strong, PieceKind::Knight).count() <= 2)
     {
         2
@@ -265,7 +305,7 @@ fn scale(pos: &Position, v: i32) -> i32 {
 }
 
 /// Computes every chess term for both colours.
-pub fn terms(pos: &Position) -> Terms {
+pub fn terms(pos: &Position, p: &Params) -> Terms {
     let mut t = Terms::default();
     let occ = pos.occupied();
     let pawns = [
@@ -287,17 +327,17 @@ pub fn terms(pos: &Position) -> Terms {
             let set = pos.pieces(c, kind);
             let n = set.count() as i32;
             phase += n * PHASE_WEIGHT[ki];
-            t.add(MATERIAL, c, VALUE[ki] * n);
-            let (mg, eg) = (pst::CHESS_MG[ki], pst::CHESS_EG[ki]);
+            t.add(MATERIAL, c, p.value[ki] * n);
+            let (mg, eg) = (&p.pst_mg[ki], &p.pst_eg[ki]);
             let mut ps = Tapered::ZERO;
             for sq in set {
                 let i = pst::index(c, sq);
-                ps += s(mg[i] as i32, eg[i] as i32);
+                ps += s(mg[i], eg[i]);
             }
             t.add(PSQT, c, ps);
         }
         if pos.pieces(c, PieceKind::Bishop).more_than_one() {
-            t.add(BISHOP_PAIR, c, BISHOP_PAIR_BONUS);
+            t.add(BISHOP_PAIR, c, p.bishop_pair);
         }
 
         // Mobility, rooks on files and attacks on the enemy king zone.
@@ -311,44 +351,44 @@ pub fn terms(pos: &Position) -> Terms {
             let hits = (a & zone).count() as i32;
             if hits > 0 {
                 attackers += 1;
-                danger += KING_ATTACK_WEIGHT[kind.index()] + KING_ZONE_HIT * hits;
+                danger += p.king_attack[kind.index() - 1] + p.king_zone_hit * hits;
             }
         };
         for sq in pos.pieces(c, PieceKind::Knight) {
             let a = knight_attacks(sq);
-            mob += MOB_KNIGHT.0 * ((a & area).count() as i32 - MOB_KNIGHT.1);
+            mob += p.mobility[0] * ((a & area).count() as i32 - MOBILITY_CENTRE[0]);
             note(a, PieceKind::Knight);
         }
         for sq in pos.pieces(c, PieceKind::Bishop) {
             let a = bishop_attacks(sq, occ);
-            mob += MOB_BISHOP.0 * ((a & area).count() as i32 - MOB_BISHOP.1);
+            mob += p.mobility[1] * ((a & area).count() as i32 - MOBILITY_CENTRE[1]);
             note(a, PieceKind::Bishop);
         }
         let mut rooks = Tapered::ZERO;
         for sq in pos.pieces(c, PieceKind::Rook) {
             let a = rook_attacks(sq, occ);
-            mob += MOB_ROOK.0 * ((a & area).count() as i32 - MOB_ROOK.1);
+            mob += p.mobility[2] * ((a & area).count() as i32 - MOBILITY_CENTRE[2]);
             note(a, PieceKind::Rook);
             let file = Bitboard::file(sq.file());
             if (file & pawns[ci]).is_empty() {
                 rooks += if (file & pawns[them.index()]).is_empty() {
-                    ROOK_OPEN
+                    p.rook_open
                 } else {
-                    ROOK_SEMI_OPEN
+                    p.rook_semi_open
                 };
             }
         }
         for sq in pos.pieces(c, PieceKind::Queen) {
             let a = bishop_attacks(sq, occ) | rook_attacks(sq, occ);
-            mob += MOB_QUEEN.0 * ((a & area).count() as i32 - MOB_QUEEN.1);
+            mob += p.mobility[3] * ((a & area).count() as i32 - MOBILITY_CENTRE[3]);
             note(a, PieceKind::Queen);
         }
         t.add(MOBILITY, c, mob);
         t.add(ROOKS, c, rooks);
         if (pawn_att[ci] & zone).nonempty() {
-            danger += KING_ZONE_HIT * (pawn_att[ci] & zone).count() as i32;
+            danger += p.king_zone_hit * (pawn_att[ci] & zone).count() as i32;
         }
-        let attack = danger * KING_ATTACK_SCALE[attackers.min(7)] / 100;
+        let attack = danger * p.king_attack_scale[attackers.min(7)] / 100;
         t.add(KING_SAFETY, them, s(-attack, -attack / 8));
 
         // Pawn shelter of our own king (middlegame only).
@@ -356,16 +396,16 @@ pub fn terms(pos: &Position) -> Terms {
             t.add(
                 KING_SAFETY,
                 c,
-                s(shelter(c, k, pawns[ci], pawns[them.index()]), 0),
+                s(shelter(c, k, pawns[ci], pawns[them.index()], p), 0),
             );
         }
 
         // Pawn structure.
-        let (structure, passed) = pawn_terms(pos, c, pawns[ci], pawns[them.index()]);
+        let (structure, passed) = pawn_terms(pos, c, pawns[ci], pawns[them.index()], p);
         t.add(PAWNS, c, structure);
         t.add(PASSED, c, passed);
     }
-    t.add(TEMPO, pos.side_to_move(), TEMPO_BONUS);
+    t.add(TEMPO, pos.side_to_move(), p.tempo);
     t.phase = phase.min(PHASE_MAX);
     t
 }
@@ -373,7 +413,7 @@ pub fn terms(pos: &Position) -> Terms {
 /// Pawn shield in front of the king of `c` on `k`: own pawns one or two
 /// ranks ahead on the king's file and its neighbours; missing pawns and
 /// fully open files cost.
-fn shelter(c: Color, k: Square, ours: Bitboard, theirs: Bitboard) -> i32 {
+fn shelter(c: Color, k: Square, ours: Bitboard, theirs: Bitboard, p: &Params) -> i32 {
     let mut v = 0;
     let kf = k.file() as i8;
     for f in (kf - 1).max(0)..=(kf + 1).min(7) {
@@ -381,13 +421,13 @@ fn shelter(c: Color, k: Square, ours: Bitboard, theirs: Bitboard) -> i32 {
         let near = Square::try_from_coords(f, k.rank() as i8 + c.forward());
         let far = Square::try_from_coords(f, k.rank() as i8 + 2 * c.forward());
         if near.is_some_and(|sq| ours.contains(sq)) {
-            v += SHIELD_NEAR;
+            v += p.shield_near;
         } else if far.is_some_and(|sq| ours.contains(sq)) {
-            v += SHIELD_FAR;
+            v += p.shield_far;
         } else {
-            v += SHIELD_MISSING;
+            v += p.shield_missing;
             if (file & (ours | theirs)).is_empty() {
-                v += SHIELD_OPEN_FILE;
+                v += p.shield_open_file;
             }
         }
     }
@@ -396,7 +436,13 @@ fn shelter(c: Color, k: Square, ours: Bitboard, theirs: Bitboard) -> i32 {
 
 /// Doubled and isolated pawns, and passed pawns (with king distances to
 /// the stop square in the endgame).
-fn pawn_terms(pos: &Position, c: Color, ours: Bitboard, theirs: Bitboard) -> (Tapered, Tapered) {
+fn pawn_terms(
+    pos: &Position,
+    c: Color,
+    ours: Bitboard,
+    theirs: Bitboard,
+    p: &Params,
+) -> (Tapered, Tapered) {
     let ci = c.index();
     let mut structure = Tapered::ZERO;
     let mut passed = Tapered::ZERO;
@@ -406,25 +452,25 @@ fn pawn_terms(pos: &Position, c: Color, ours: Bitboard, theirs: Bitboard) -> (Ta
     for sq in ours {
         let i = sq.index();
         if FORWARD[ci][i] & ours.0 != 0 {
-            structure += DOUBLED;
+            structure += p.doubled;
         }
         if ADJACENT[sq.file() as usize] & ours.0 == 0 {
-            structure += ISOLATED;
+            structure += p.isolated;
         }
         if PASSED_SPAN[ci][i] & theirs.0 == 0 && FORWARD[ci][i] & ours.0 == 0 {
             let r = relative_rank(c, sq);
-            let mut bonus = PASSED_BONUS[r];
+            let mut bonus = p.passed[r];
             if r >= 3 {
                 if let Some(stop) = sq.offset(0, c.forward()) {
                     let w = r as i32 - 2;
                     if let Some(ek) = enemy_king {
-                        bonus.eg += PASSED_KING_DIST.0 * w * distance(ek, stop);
+                        bonus.eg += p.passed_enemy_king * w * distance(ek, stop);
                     }
                     if let Some(ok) = own_king {
-                        bonus.eg -= PASSED_KING_DIST.1 * w * distance(ok, stop);
+                        bonus.eg -= p.passed_own_king * w * distance(ok, stop);
                     }
                     if occ.contains(stop) {
-                        bonus.eg /= PASSED_BLOCKED_EG;
+                        bonus.eg = bonus.eg * p.passed_blocked / 100;
                     }
                 }
             }
@@ -456,13 +502,13 @@ pub fn format_terms(t: &Terms, n: usize) -> String {
 
 /// The breakdown printed by the `eval` command.
 pub fn explain(pos: &Position) -> String {
-    let t = terms(pos);
+    let t = terms(pos, &PARAMS);
     let tapered = t.total().taper(t.phase, PHASE_MAX);
     format!(
         "{}\nDrawish-ending scale {}/16: {} cp (white's view)",
         format_terms(&t, N_CHESS_TERMS),
-        scale(pos, tapered),
-        finish(pos, &t)
+        scale(pos, tapered, &PARAMS),
+        finish(pos, &t, &PARAMS)
     )
 }
 
@@ -512,7 +558,7 @@ mod tests {
         // Same material, white's castled king has lost its shield.
         let safe = pos("r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 1");
         let naked = pos("r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1NPP/PPP2P2/R1BQ1RK1 w - - 0 1");
-        let (ts, tn) = (terms(&safe), terms(&naked));
+        let (ts, tn) = (terms(&safe, &PARAMS), terms(&naked, &PARAMS));
         assert!(ts.t[KING_SAFETY][0].mg > tn.t[KING_SAFETY][0].mg);
     }
 

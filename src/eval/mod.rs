@@ -19,6 +19,7 @@ pub mod chess;
 pub mod pacifist;
 pub mod pst;
 pub mod subversion;
+pub mod table;
 
 use crate::board::{Color, Position};
 use crate::variants::chess::Chess;
@@ -26,6 +27,7 @@ use crate::variants::pacifist::{Count, Pacifist, Value};
 use crate::variants::subversion::Subversion;
 use crate::with_rules;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+use table::{Target, Tunable};
 
 /// The largest magnitude [`evaluate`] returns; mate scores of the search
 /// (±30000) stay far away.
@@ -39,26 +41,12 @@ pub trait Evaluate {
     fn evaluate_white(pos: &Position) -> i32;
     /// The terms of [`Evaluate::evaluate_white`], printed.
     fn explain(pos: &Position) -> String;
-    /// The parameter table `turncoat tune` sets, where the evaluation has
-    /// one.
-    fn tune_target() -> Option<TuneTarget> {
-        None
-    }
+    /// The parameter table `turncoat tune` sets.
+    fn tune_target() -> Box<dyn Tunable>;
 }
 
-/// What `turncoat tune` needs of an evaluation: its parameters as the
-/// build has them, the source file they come from, and the evaluation
-/// (white's view) with other parameters.
-#[derive(Clone, Copy)]
-pub struct TuneTarget {
-    pub params: pacifist::Params,
-    /// The file, relative to the repository, that the build includes.
-    pub source: &'static str,
-    pub evaluate_white: fn(&Position, &pacifist::Params) -> i32,
-}
-
-/// The tuning target of a board variant's evaluation, if it has one.
-pub fn tune_target(v: crate::BoardVariant) -> Option<TuneTarget> {
+/// The tuning target of a board variant's evaluation.
+pub fn tune_target(v: crate::BoardVariant) -> Box<dyn Tunable> {
     with_rules!(v, R => R::tune_target())
 }
 
@@ -70,6 +58,13 @@ impl Evaluate for Chess {
     fn explain(pos: &Position) -> String {
         chess::explain(pos)
     }
+    fn tune_target() -> Box<dyn Tunable> {
+        Box::new(Target {
+            params: chess::PARAMS,
+            source: "src/eval/tuned/chess.rs",
+            evaluate_white: chess::evaluate_white_with,
+        })
+    }
 }
 
 impl Evaluate for Subversion {
@@ -79,6 +74,13 @@ impl Evaluate for Subversion {
     }
     fn explain(pos: &Position) -> String {
         subversion::explain(pos)
+    }
+    fn tune_target() -> Box<dyn Tunable> {
+        Box::new(Target {
+            params: subversion::PARAMS,
+            source: "src/eval/tuned/subversion.rs",
+            evaluate_white: subversion::evaluate_white_with,
+        })
     }
 }
 
@@ -90,8 +92,8 @@ impl Evaluate for Pacifist<Count> {
     fn explain(pos: &Position) -> String {
         pacifist::explain::<Count, 5>(pos)
     }
-    fn tune_target() -> Option<TuneTarget> {
-        Some(TuneTarget {
+    fn tune_target() -> Box<dyn Tunable> {
+        Box::new(Target {
             params: *pacifist::params::<Count>(),
             source: "src/eval/tuned/pacifist.rs",
             evaluate_white: pacifist::evaluate_white_with::<Count, 5>,
@@ -107,8 +109,8 @@ impl Evaluate for Pacifist<Value> {
     fn explain(pos: &Position) -> String {
         pacifist::explain::<Value, 10>(pos)
     }
-    fn tune_target() -> Option<TuneTarget> {
-        Some(TuneTarget {
+    fn tune_target() -> Box<dyn Tunable> {
+        Box::new(Target {
             params: *pacifist::params::<Value>(),
             source: "src/eval/tuned/pacifist2.rs",
             evaluate_white: pacifist::evaluate_white_with::<Value, 10>,
@@ -148,7 +150,9 @@ pub fn explain(pos: &Position) -> String {
     )
 }
 
-/// A middlegame / endgame score pair.
+/// A middlegame / endgame score pair (`#[repr(C)]`: parameter tables
+/// are flat integers, see [`table`]).
+#[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tapered {
     pub mg: i32,

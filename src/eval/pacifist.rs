@@ -20,6 +20,7 @@
 //! any move of the side to move converts them.
 
 use super::pst;
+use super::table::{Field, Table, KINDS};
 use super::term_line;
 use crate::board::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
@@ -53,6 +54,7 @@ pub const TERM_NAMES: [&str; N_TERMS] = [
 /// in a source file of their own (`tuned/pacifist.rs`,
 /// `tuned/pacifist2.rs`), written by the tuner and included here, so that
 /// a tuned build is reproducible from its data.
+#[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Params {
     /// Material by kind (the king's worth is in `kings_held`).
@@ -70,99 +72,50 @@ pub struct Params {
     /// The net pressure below which more defence earns nothing.
     pub pressure_floor: i32,
     pub tempo: i32,
+    /// Piece-square tables by kind, rank 8 first (see [`pst::index`]).
+    pub pst: [[i32; 64]; 6],
+    /// Of the swing of material when the opponent's over-persuaded pieces
+    /// convert on our next move, the part counted (of 60; kings count
+    /// fully).
+    pub pending: i32,
+    /// Our own over-persuaded pieces (positions set up by FEN only): the
+    /// part of their swing the opponent gains (of 60).
+    pub own_over: i32,
+    /// The best enemy piece one attacker away: the part of its swing (of
+    /// 60) for the side to move, which may add that attacker now.
+    pub tip_stm: i32,
+    /// Own pieces one attacker away: the part of their swing (of 60) the
+    /// opponent gets.
+    pub tip_wait: i32,
 }
 
-/// The parameters' names, in the order of [`Params::to_vec`].
-pub const PARAM_NAMES: [&str; 19] = [
-    "value.pawn",
-    "value.knight",
-    "value.bishop",
-    "value.rook",
-    "value.queen",
-    "value.king",
-    "kings_held.0",
-    "kings_held.1",
-    "kings_held.2",
-    "mobility.pawn",
-    "mobility.knight",
-    "mobility.bishop",
-    "mobility.rook",
-    "mobility.queen",
-    "mobility.king",
-    "control",
-    "pressure",
-    "pressure_floor",
-    "tempo",
-];
+/// The denominator of the conversion fractions of [`Params`].
+const FRACTION: i32 = 60;
 
-impl Params {
-    /// The table as a flat vector (the tuner's view).
-    pub fn to_vec(&self) -> Vec<i32> {
-        let mut v = Vec::with_capacity(PARAM_NAMES.len());
-        v.extend_from_slice(&self.value);
-        v.extend_from_slice(&self.kings_held);
-        v.extend_from_slice(&self.mobility);
-        v.extend_from_slice(&[self.control, self.pressure, self.pressure_floor, self.tempo]);
-        v
-    }
-
-    /// The inverse of [`Params::to_vec`]; `None` unless `v` has one value
-    /// per name.
-    pub fn from_slice(v: &[i32]) -> Option<Params> {
-        if v.len() != PARAM_NAMES.len() {
-            return None;
-        }
-        let mut p = COUNT_PARAMS;
-        p.value.copy_from_slice(&v[0..6]);
-        p.kings_held.copy_from_slice(&v[6..9]);
-        p.mobility.copy_from_slice(&v[9..15]);
-        [p.control, p.pressure, p.pressure_floor, p.tempo] = [v[15], v[16], v[17], v[18]];
-        Some(p)
-    }
-
-    /// The source file the build includes (`tuned/*.rs`): a `Params`
-    /// expression, with a header saying where it came from.
-    pub fn to_source(&self, origin: &str) -> String {
-        let list = |a: &[i32]| a.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
-        format!(
-            "// {origin}\n\
-             Params {{\n    \
-             value: [{}],\n    \
-             kings_held: [{}],\n    \
-             mobility: [{}],\n    \
-             control: {},\n    \
-             pressure: {},\n    \
-             pressure_floor: {},\n    \
-             tempo: {},\n\
-             }}\n",
-            list(&self.value),
-            list(&self.kings_held),
-            list(&self.mobility),
-            self.control,
-            self.pressure,
-            self.pressure_floor,
-            self.tempo
-        )
+// SAFETY: `#[repr(C)]`, integers only.
+unsafe impl Table for Params {
+    const TYPE_NAME: &'static str = "Params";
+    fn fields(&self) -> Vec<Field<'_>> {
+        vec![
+            Field::array("value", &KINDS, &self.value),
+            Field::array("kings_held", &["0", "1", "2"], &self.kings_held),
+            Field::array("mobility", &KINDS, &self.mobility),
+            Field::scalar("control", &self.control),
+            Field::scalar("pressure", &self.pressure),
+            Field::scalar("pressure_floor", &self.pressure_floor),
+            Field::scalar("tempo", &self.tempo),
+            Field::squares("pst", &KINDS, &self.pst),
+            Field::scalar("pending", &self.pending),
+            Field::scalar("own_over", &self.own_over),
+            Field::scalar("tip_stm", &self.tip_stm),
+            Field::scalar("tip_wait", &self.tip_wait),
+        ]
     }
 }
 
 const COUNT_PARAMS: Params = include!("tuned/pacifist.rs");
 
 const VALUE_PARAMS: Params = include!("tuned/pacifist2.rs");
-
-/// Of the swing of material when the opponent's over-persuaded pieces
-/// convert on our next move, the part counted (of 5; kings count fully).
-const PENDING_NUM: i32 = 4;
-const PENDING_DEN: i32 = 5;
-/// Our own over-persuaded pieces (positions set up by FEN only): the
-/// opponent gains this part of their swing (1/`OWN_OVER_DIV`).
-const OWN_OVER_DIV: i32 = 2;
-/// The best enemy piece one attacker away: 1/`TIP_STM_DIV` of its swing
-/// for the side to move, which may add that attacker now.
-const TIP_STM_DIV: i32 = 5;
-/// Own pieces one attacker away: the opponent gets 1/`TIP_WAIT_DIV` of
-/// their swing.
-const TIP_WAIT_DIV: i32 = 12;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
@@ -457,9 +410,9 @@ fn analyse<const N: usize>(pos: &Position, inf: &Influence<N>, p: &Params) -> (T
             let ki = kind.index();
             let set = pos.pieces(c, kind);
             material += p.value[ki] * set.count() as i32;
-            let table = pst::PACIFIST[ki];
+            let table = &p.pst[ki];
             for sq in set {
-                psqt += table[pst::index(c, sq)] as i32;
+                psqt += table[pst::index(c, sq)];
                 let moves = match kind {
                     PieceKind::Pawn => Bitboard::EMPTY,
                     PieceKind::Knight => knight_attacks(sq),
@@ -511,18 +464,18 @@ fn analyse<const N: usize>(pos: &Position, inf: &Influence<N>, p: &Params) -> (T
     // The opponent's over-persuaded pieces convert on our next move.
     let waiting = stm.flip();
     let (m, k) = swing(p, pos, a.over[waiting.index()], waiting, kings);
-    t.add(CONVERSIONS, stm, m * PENDING_NUM / PENDING_DEN + k);
+    t.add(CONVERSIONS, stm, m * p.pending / FRACTION + k);
     let (m, k) = swing(p, pos, a.over[stm.index()], stm, kings);
-    t.add(CONVERSIONS, waiting, (m + k) / OWN_OVER_DIV);
+    t.add(CONVERSIONS, waiting, (m + k) * p.own_over / FRACTION);
     // One more attacker converts a balanced piece: the side to move may
     // add it to the best enemy one; its own are a lesser worry.
     t.add(
         ONE_AWAY,
         stm,
-        best_single(p, pos, a.one_away[waiting.index()], waiting, kings) / TIP_STM_DIV,
+        best_single(p, pos, a.one_away[waiting.index()], waiting, kings) * p.tip_stm / FRACTION,
     );
     let (m, k) = swing(p, pos, a.one_away[stm.index()], stm, kings);
-    t.add(ONE_AWAY, waiting, (m + k) / TIP_WAIT_DIV);
+    t.add(ONE_AWAY, waiting, (m + k) * p.tip_wait / FRACTION);
     t.add(TEMPO, stm, p.tempo);
     (t, a)
 }

@@ -9,23 +9,54 @@
 //!   we own a pawn; the side to move can subvert the best one at once;
 //! * "King shield": pieces next to their own king cannot be subverted.
 
-use super::chess::{
-    self, format_terms, Terms, CURRENCY, KING_SHIELD, N_TERMS, SUBVERSION_THREATS, VALUE,
-};
+use super::chess::{self, format_terms, Terms, CURRENCY, KING_SHIELD, N_TERMS, SUBVERSION_THREATS};
+use super::table::{Field, Table};
 use super::{s, Tapered};
 use crate::board::attacks::king_attacks;
 use crate::board::{Bitboard, Color, PieceKind, Position};
 
-/// Bonus per own pawn, and for owning at least one (subversions possible).
-const PAWN_CURRENCY: Tapered = s(10, 8);
-const HAS_CURRENCY: Tapered = s(20, 15);
-/// Per enemy target next to one of our men, by kind, while we own a pawn.
-const THREAT: [Tapered; 6] = [s(8, 8), s(30, 25), s(30, 25), s(45, 40), s(70, 60), s(0, 0)];
-/// The side to move can subvert its best target now: this fraction
-/// (1/`NOW_DIVISOR`) of the swing, less the pawn paid.
-const NOW_DIVISOR: i32 = 5;
-/// Per own piece next to its own king (immune), by kind.
-const SHIELDED: [Tapered; 6] = [s(2, 2), s(8, 4), s(8, 4), s(8, 6), s(12, 8), s(0, 0)];
+/// The weights of the subversion evaluation: a copy of the chess table
+/// and the subversion terms, the parameter table that `turncoat tune`
+/// sets from self-play data. The values live in `tuned/subversion.rs`,
+/// written by the tuner and included here.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    pub chess: chess::Params,
+    /// Bonus per own pawn, and for owning at least one (subversions
+    /// possible).
+    pub pawn_currency: Tapered,
+    pub has_currency: Tapered,
+    /// Per enemy target next to one of our men, by kind (pawn to queen),
+    /// while we own a pawn.
+    pub threat: [Tapered; 5],
+    /// The side to move can subvert its best target now: this percentage
+    /// of the swing, less the pawn paid.
+    pub now: i32,
+    /// Per own piece next to its own king (immune), by kind (pawn to
+    /// queen).
+    pub shielded: [Tapered; 5],
+}
+
+const MEN: [&str; 5] = ["pawn", "knight", "bishop", "rook", "queen"];
+
+// SAFETY: `#[repr(C)]`, integers, `Tapered`s and a nested table only.
+unsafe impl Table for Params {
+    const TYPE_NAME: &'static str = "Params";
+    fn fields(&self) -> Vec<Field<'_>> {
+        vec![
+            Field::nested("chess", "chess::Params", &self.chess),
+            Field::tapered("pawn_currency", &self.pawn_currency),
+            Field::tapered("has_currency", &self.has_currency),
+            Field::tapered_array("threat", &MEN, &self.threat),
+            Field::scalar("now", &self.now),
+            Field::tapered_array("shielded", &MEN, &self.shielded),
+        ]
+    }
+}
+
+/// The table the build plays with.
+pub const PARAMS: Params = include!("tuned/subversion.rs");
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
@@ -41,12 +72,18 @@ fn neighbourhood(b: Bitboard) -> Bitboard {
 /// The subversion evaluation from White's point of view.
 #[inline]
 pub fn evaluate_white(pos: &Position) -> i32 {
-    chess::finish(pos, &terms(pos))
+    evaluate_white_with(pos, &PARAMS)
+}
+
+/// [`evaluate_white`] with other parameters (the tuner's).
+#[inline]
+pub fn evaluate_white_with(pos: &Position, p: &Params) -> i32 {
+    chess::finish(pos, &terms(pos, p), &p.chess)
 }
 
 /// The chess terms plus the subversion terms.
-pub fn terms(pos: &Position) -> Terms {
-    let mut t = chess::terms(pos);
+pub fn terms(pos: &Position, p: &Params) -> Terms {
+    let mut t = chess::terms(pos, &p.chess);
     let stm = pos.side_to_move();
     let checkers = pos.checkers();
     for c in Color::ALL {
@@ -54,7 +91,7 @@ pub fn terms(pos: &Position) -> Terms {
         let pawns = pos.pieces(c, PieceKind::Pawn);
         let n_pawns = pawns.count() as i32;
         if n_pawns > 0 {
-            t.add(CURRENCY, c, PAWN_CURRENCY * n_pawns + HAS_CURRENCY);
+            t.add(CURRENCY, c, p.pawn_currency * n_pawns + p.has_currency);
         }
 
         // Own pieces next to their own king are immune.
@@ -68,7 +105,7 @@ pub fn terms(pos: &Position) -> Terms {
                 PieceKind::Rook,
                 PieceKind::Queen,
             ] {
-                v += SHIELDED[kind.index()] * (guarded & pos.by_kind(kind)).count() as i32;
+                v += p.shielded[kind.index()] * (guarded & pos.by_kind(kind)).count() as i32;
             }
             t.add(KING_SHIELD, c, v);
         }
@@ -99,15 +136,15 @@ pub fn terms(pos: &Position) -> Terms {
         ] {
             let n = (targets & pos.by_kind(kind)).count() as i32;
             if n > 0 {
-                v += THREAT[kind.index()] * n;
-                best = VALUE[kind.index()];
+                v += p.threat[kind.index()] * n;
+                best = p.chess.value[kind.index()];
             }
         }
         if c == stm {
-            let pawn = VALUE[PieceKind::Pawn.index()];
+            let pawn = p.chess.value[PieceKind::Pawn.index()];
             v += s(
-                (2 * best.mg - pawn.mg).max(0) / NOW_DIVISOR,
-                (2 * best.eg - pawn.eg).max(0) / NOW_DIVISOR,
+                (2 * best.mg - pawn.mg).max(0) * p.now / 100,
+                (2 * best.eg - pawn.eg).max(0) * p.now / 100,
             );
         }
         t.add(SUBVERSION_THREATS, c, v);
@@ -117,11 +154,11 @@ pub fn terms(pos: &Position) -> Terms {
 
 /// The breakdown printed by the `eval` command.
 pub fn explain(pos: &Position) -> String {
-    let t = terms(pos);
+    let t = terms(pos, &PARAMS);
     format!(
         "{}\nFinal (white's view, drawish endings scaled): {} cp",
         format_terms(&t, N_TERMS),
-        chess::finish(pos, &t)
+        chess::finish(pos, &t, &PARAMS.chess)
     )
 }
 
@@ -149,15 +186,21 @@ mod tests {
         // White knight d4 next to the black queen e5 (not giving check);
         // black king far away.
         let threat = pos("k7/8/8/4q3/3N4/8/P7/7K w - - 0 1");
-        let t = terms(&threat);
+        let t = terms(&threat, &PARAMS);
         assert!(t.t[SUBVERSION_THREATS][0].mg > 100);
         // Without a pawn to pay with, no threat.
         let broke = pos("k7/8/8/4q3/3N4/8/8/7K w - - 0 1");
-        assert_eq!(terms(&broke).t[SUBVERSION_THREATS][0], Tapered::ZERO);
+        assert_eq!(
+            terms(&broke, &PARAMS).t[SUBVERSION_THREATS][0],
+            Tapered::ZERO
+        );
         // Next to its own king, the queen is immune.
         let shielded = pos("8/8/5k2/4q3/3N4/8/P7/7K w - - 0 1");
-        assert_eq!(terms(&shielded).t[SUBVERSION_THREATS][0], Tapered::ZERO);
-        assert!(terms(&shielded).t[KING_SHIELD][1].mg > 0);
+        assert_eq!(
+            terms(&shielded, &PARAMS).t[SUBVERSION_THREATS][0],
+            Tapered::ZERO
+        );
+        assert!(terms(&shielded, &PARAMS).t[KING_SHIELD][1].mg > 0);
         assert!(evaluate(&threat) > evaluate(&broke));
     }
 
