@@ -79,13 +79,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
             .next()
             .ok_or_else(|| format!("{flag} needs a value"))?
             .as_str();
-        let num = |lo: u64, hi: u64| -> Result<u64, String> {
-            value
-                .parse::<u64>()
-                .ok()
-                .filter(|n| (lo..=hi).contains(n))
-                .ok_or_else(|| format!("{flag} needs a number from {lo} to {hi}"))
-        };
+        let num = |lo: u64, hi: u64| super::number_in(flag, value, lo, hi);
         match flag.as_str() {
             "--variant" => variant = Some(value.parse::<Variant>()?),
             "--games" => a.games = num(1, 10_000_000)?,

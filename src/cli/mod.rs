@@ -177,3 +177,16 @@ thread N is deterministic: a signature of the search.
   --threads N        search threads, 1 to 256 (default 1)
   --depth-offset D   added to every position's depth (default 0; the
                      depth is at least 1)";
+
+/// The value of `flag` as a number from `lo` to `hi`, or the message
+/// saying so (the options of `datagen` and `tune`).
+pub fn number_in<T>(flag: &str, value: &str, lo: T, hi: T) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display,
+{
+    value
+        .parse::<T>()
+        .ok()
+        .filter(|n| *n >= lo && *n <= hi)
+        .ok_or_else(|| format!("{flag} needs a number from {lo} to {hi}"))
+}

@@ -97,13 +97,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
             .next()
             .ok_or_else(|| format!("{flag} needs a value"))?
             .as_str();
-        let real = |lo: f64, hi: f64| -> Result<f64, String> {
-            value
-                .parse::<f64>()
-                .ok()
-                .filter(|x| (lo..=hi).contains(x))
-                .ok_or_else(|| format!("{flag} needs a number from {lo} to {hi}"))
-        };
+        let real = |lo: f64, hi: f64| super::number_in(flag, value, lo, hi);
         match flag.as_str() {
             "--variant" => variant = Some(value.parse::<Variant>()?),
             "--data" => a.data.push(value.to_string()),
