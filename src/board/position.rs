@@ -98,7 +98,7 @@ impl Outcome {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Position {
     colors: [Bitboard; 2],
     kinds: [Bitboard; 6],
@@ -109,7 +109,48 @@ pub struct Position {
     fullmove: u16,
     key: u64,
     variant: BoardVariant,
+    /// The attack map of the side not to move, when the rules computed it
+    /// while playing the move that led here (the pacifist cascade needs
+    /// it anyway, and the legality tests of the next move need it again).
+    /// A cache, not part of the position: equality ignores it, and every
+    /// change of a piece or of the side to move drops it. [`UNKNOWN`]
+    /// when dropped: should a real map be every square, it is computed
+    /// again each time, which is still right.
+    enemy_attacks: Bitboard,
 }
+
+/// The value of `Position::enemy_attacks` when no map is kept (a full
+/// board rather than an `Option`, to keep the position small).
+const UNKNOWN: Bitboard = Bitboard(!0);
+
+/// Positions are equal when everything but the cached attack map is.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        let Position {
+            colors,
+            kinds,
+            side,
+            castling,
+            ep,
+            halfmove,
+            fullmove,
+            key,
+            variant,
+            enemy_attacks: _,
+        } = self;
+        *colors == other.colors
+            && *kinds == other.kinds
+            && *side == other.side
+            && *castling == other.castling
+            && *ep == other.ep
+            && *halfmove == other.halfmove
+            && *fullmove == other.fullmove
+            && *key == other.key
+            && *variant == other.variant
+    }
+}
+
+impl Eq for Position {}
 
 impl Position {
     /// An empty board of `variant`, white to move (used by the FEN parser).
@@ -124,6 +165,7 @@ impl Position {
             fullmove: 1,
             key: 0,
             variant,
+            enemy_attacks: UNKNOWN,
         }
     }
 
@@ -238,6 +280,25 @@ impl Position {
         self.attack_map_through(by, self.occupied())
     }
 
+    /// The attack map of the side not to move: the one the rules kept
+    /// while playing the last move, else computed.
+    #[inline]
+    pub fn enemy_attack_map(&self) -> Bitboard {
+        if self.enemy_attacks == UNKNOWN {
+            self.attack_map(self.side.flip())
+        } else {
+            self.enemy_attacks
+        }
+    }
+
+    /// Keeps `map`, which must be [`Position::attack_map`] of the side not
+    /// to move, for [`Position::enemy_attack_map`].
+    #[inline]
+    pub(crate) fn keep_enemy_attack_map(&mut self, map: Bitboard) {
+        debug_assert_eq!(map, self.attack_map(self.side.flip()));
+        self.enemy_attacks = map;
+    }
+
     /// [`Position::attack_map`] with the sliders' rays blocked by
     /// `occupied` only (e.g. seeing through a king that is about to move).
     pub fn attack_map_through(&self, by: Color, occupied: Bitboard) -> Bitboard {
@@ -323,6 +384,7 @@ impl Position {
 
     #[inline]
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        self.enemy_attacks = UNKNOWN;
         self.colors[piece.color.index()].toggle(sq);
         self.kinds[piece.kind.index()].toggle(sq);
         self.key ^= zobrist::piece(piece.color, piece.kind, sq);
@@ -336,6 +398,7 @@ impl Position {
     /// Changes the colour of the piece on `sq` (a conversion).
     #[inline]
     pub(crate) fn convert(&mut self, sq: Square, kind: PieceKind) {
+        self.enemy_attacks = UNKNOWN;
         let from = if self.colors[0].contains(sq) {
             Color::White
         } else {
@@ -393,6 +456,7 @@ impl Position {
     }
 
     pub(crate) fn set_side(&mut self, side: Color) {
+        self.enemy_attacks = UNKNOWN;
         if side != self.side {
             self.key ^= zobrist::side();
         }
@@ -417,6 +481,7 @@ impl Position {
         }
         self.side = self.side.flip();
         self.key ^= zobrist::side();
+        self.enemy_attacks = UNKNOWN;
     }
 }
 

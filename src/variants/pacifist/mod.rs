@@ -149,6 +149,12 @@ impl<W: Weights> Rules for Pacifist<W> {
 /// conversion changes no influence beyond [`reach`] of its square. The
 /// mover's attacks grow by the converted pieces' own (nothing moves).
 pub fn cascade<W: Weights>(pos: &mut Position, mover: Color) -> u32 {
+    cascade_with_map::<W>(pos, mover).0
+}
+
+/// [`cascade`], also giving the mover's attack map once it is over (which
+/// the cascade keeps up to date as pieces convert).
+fn cascade_with_map<W: Weights>(pos: &mut Position, mover: Color) -> (u32, Bitboard) {
     let victim = mover.flip();
     let mut attacked = pos.attack_map(mover);
     let mut candidates = pos.by_color(victim) & attacked;
@@ -161,7 +167,7 @@ pub fn cascade<W: Weights>(pos: &mut Position, mover: Color) -> u32 {
             }
         }
         if turning.is_empty() {
-            return converted;
+            return (converted, attacked);
         }
         let occ = pos.occupied();
         let mut touched = Bitboard::EMPTY;
@@ -285,10 +291,11 @@ impl Guard {
         let them = us.flip();
         let kings = pos.pieces(us, PieceKind::King);
         let occ = pos.occupied();
+        let map = pos.enemy_attack_map();
         if kings.more_than_one() || kings.is_empty() {
             return Guard {
                 king: None,
-                attacked: pos.attack_map(them),
+                attacked: map,
                 shielded: false,
                 line_blockers: Bitboard::EMPTY,
             };
@@ -296,7 +303,11 @@ impl Guard {
         let k = kings.lsb();
         // Attacks on a square do not depend on whether it is occupied,
         // so the map tells whether the king is attacked too.
-        let attacked = pos.attack_map_through(them, occ.without(k));
+        let attacked = if map.contains(k) {
+            map | rays_through(pos, k, them)
+        } else {
+            map
+        };
         let mut guard = Guard {
             king: Some(k),
             attacked,
@@ -332,6 +343,23 @@ impl Guard {
     fn king_step_free(&self, from: Square, to: Square) -> bool {
         self.king == Some(from) && !self.attacked.contains(to)
     }
+}
+
+/// The squares the sliders of `them` that attack `k` would attack with
+/// `k` taken off the board: what the attack map gains once the king on
+/// `k` no longer blocks their rays.
+fn rays_through(pos: &Position, k: Square, them: Color) -> Bitboard {
+    let occ = pos.occupied();
+    let through = occ.without(k);
+    let theirs = pos.by_color(them);
+    let mut rays = Bitboard::EMPTY;
+    for s in rook_attacks(k, occ) & pos.rook_likes() & theirs {
+        rays |= rook_attacks(s, through);
+    }
+    for s in bishop_attacks(k, occ) & pos.bishop_likes() & theirs {
+        rays |= bishop_attacks(s, through);
+    }
+    rays
 }
 
 /// Whether, after the non-castling move `mv` (and before any cascade), the
@@ -528,11 +556,10 @@ fn generate_castling<W: Weights>(pos: &Position, guard: &Guard, sink: &mut impl 
 pub fn play_move<W: Weights>(pos: &Position, mv: Move) -> Position {
     let mut p = *pos;
     let us = pos.side_to_move();
-    let mut reset = move_pieces(&mut p, mv);
-    if cascade::<W>(&mut p, us) > 0 {
-        reset = true;
-    }
-    p.finish_move(reset);
+    let pawn_moved = move_pieces(&mut p, mv);
+    let (converted, attacked) = cascade_with_map::<W>(&mut p, us);
+    p.finish_move(pawn_moved || converted > 0);
+    p.keep_enemy_attack_map(attacked);
     p
 }
 
@@ -630,6 +657,41 @@ mod tests {
             }
         }
         assert!(waves > 0, "{variant}: no cascade of more than one piece");
+    }
+
+    /// The attack map a played move keeps for the next position is the
+    /// one computed from scratch, conversions or not; and the guard that
+    /// sees through the only king from it sees what the board shows with
+    /// that king taken off.
+    fn check_kept_map<W: Weights>(variant: Variant, seed: u64) {
+        let mut converting = 0;
+        for pos in random_positions(variant, 30, 120, seed) {
+            let mut moves = MoveList::new();
+            generate_legal::<W>(&pos, &mut moves);
+            for &mv in moves.iter() {
+                let next = play_move::<W>(&pos, mv);
+                let them = next.side_to_move().flip();
+                assert_eq!(
+                    next.enemy_attack_map(),
+                    next.attack_map(them),
+                    "{}",
+                    pos.to_fen()
+                );
+                let guard = Guard::new(&next);
+                if let Some(k) = guard.king {
+                    let through = next.attack_map_through(them, next.occupied().without(k));
+                    assert_eq!(guard.attacked, through, "{}", next.to_fen());
+                }
+                converting += usize::from(next.by_color(them).count() > pos.by_color(them).count());
+            }
+        }
+        assert!(converting > 0, "{variant}: no converting move");
+    }
+
+    #[test]
+    fn a_played_move_keeps_the_attack_map_of_the_mover() {
+        check_kept_map::<Count>(Variant::Pacifist, 7);
+        check_kept_map::<Value>(Variant::Pacifist2, 8);
     }
 
     #[test]
