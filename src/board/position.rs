@@ -435,24 +435,28 @@ impl Position {
     /// right whose rook square is left or entered (RULES.md 1, 2.6, 4.2).
     #[inline]
     pub(crate) fn update_castling(&mut self, from: Square, to: Square) {
-        if !(self.castling.touch.contains(from) || self.castling.touch.contains(to)) {
+        let moved = Bitboard::from_square(from).with(to);
+        if (self.castling.touch & moved).is_empty() {
             return;
         }
-        let mut rights = self.castling;
+        self.drop_castling(from, to);
+    }
+
+    /// The rights [`Position::update_castling`] drops, once the move is
+    /// known to touch one: each dropped right leaves the key on its own.
+    fn drop_castling(&mut self, from: Square, to: Square) {
         for c in Color::ALL {
-            if rights.king_start(c) == from {
-                rights.rooks[c.index()] = [None, None];
-            }
-            for r in rights.rooks[c.index()].iter_mut() {
-                if *r == Some(from) || *r == Some(to) {
-                    *r = None;
+            let king_left = self.castling.king_start(c) == from;
+            for right in &mut self.castling.rooks[c.index()] {
+                if let Some(rook) = *right {
+                    if king_left || rook == from || rook == to {
+                        *right = None;
+                        self.key ^= zobrist::castling(rook);
+                    }
                 }
             }
         }
-        rights.find_touch();
-        if rights != self.castling {
-            self.set_castling(rights);
-        }
+        self.castling.find_touch();
     }
 
     pub(crate) fn set_side(&mut self, side: Color) {
