@@ -155,6 +155,17 @@ pub fn cascade<W: Weights>(pos: &mut Position, mover: Color) -> u32 {
 /// [`cascade`], also giving the mover's attack map once it is over (which
 /// the cascade keeps up to date as pieces convert).
 fn cascade_with_map<W: Weights>(pos: &mut Position, mover: Color) -> (u32, Bitboard) {
+    cascade_until::<W>(pos, mover, |_| false)
+}
+
+/// [`cascade_with_map`], stopped after the first wave that leaves `done`
+/// true of the position (the count and map are then those so far).
+#[inline]
+fn cascade_until<W: Weights>(
+    pos: &mut Position,
+    mover: Color,
+    mut done: impl FnMut(&Position) -> bool,
+) -> (u32, Bitboard) {
     let victim = mover.flip();
     let mut attacked = pos.attack_map(mover);
     let mut candidates = pos.by_color(victim) & attacked;
@@ -178,6 +189,9 @@ fn cascade_with_map<W: Weights>(pos: &mut Position, mover: Color) -> (u32, Bitbo
             touched |= reach(pos, sq);
         }
         converted += turning.count();
+        if done(pos) {
+            return (converted, attacked);
+        }
         candidates = pos.by_color(victim) & attacked & touched;
     }
 }
@@ -265,7 +279,14 @@ fn is_legal<W: Weights>(pos: &Position, mv: Move) -> bool {
     if has_safe_king::<W>(&p, us) {
         return true;
     }
-    cascade::<W>(&mut p, us) > 0 && has_safe_king::<W>(&p, us)
+    // The cascade only helps the mover's kings: the first wave after
+    // which one is safe decides, the rest need not be played.
+    let mut safe = false;
+    cascade_until::<W>(&mut p, us, |p| {
+        safe = has_safe_king::<W>(p, us);
+        safe
+    });
+    safe
 }
 
 /// What the legality tests of one position share, prepared once: the
