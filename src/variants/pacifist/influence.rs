@@ -4,7 +4,7 @@
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
-use crate::board::{Bitboard, Color, PieceKind, Position, Square};
+use crate::board::{Color, PieceKind, Position, Square};
 
 /// How much one attacking piece weighs: 1 each in `pacifist`, the piece
 /// value in `pacifist2` (RULES.md 3).
@@ -55,140 +55,46 @@ impl Weights for Value {
     const UNIFORM: bool = false;
 }
 
-/// The 8 ray directions; the first four are orthogonal.
-const DIRS: [(i8, i8); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-
-/// `RAYS[sq][dir]`: the squares from `sq` (exclusive) to the edge. Built
-/// at compile time: `influence` is the hottest function of the pacifist
-/// variants, and a lazily built table costs a check on every lookup.
-static RAYS: [[Bitboard; 8]; 64] = build_rays();
-
-const fn build_rays() -> [[Bitboard; 8]; 64] {
-    let mut rays = [[Bitboard::EMPTY; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let (df, dr) = DIRS[d];
-            let (mut f, mut r) = ((sq % 8) as i8 + df, (sq / 8) as i8 + dr);
-            let mut bits = 0u64;
-            while f >= 0 && f < 8 && r >= 0 && r < 8 {
-                bits |= 1 << (r * 8 + f);
-                f += df;
-                r += dr;
-            }
-            rays[sq][d] = Bitboard(bits);
-            d += 1;
-        }
-        sq += 1;
-    }
-    rays
-}
-
-/// The direction (index in `DIRS`) from `sq` to `first` on a rank or file.
-#[inline]
-fn orthogonal_direction(sq: Square, first: Square) -> usize {
-    let up = first.index() > sq.index();
-    match (first.rank() == sq.rank(), up) {
-        (true, true) => 0,
-        (true, false) => 1,
-        (false, true) => 2,
-        (false, false) => 3,
-    }
-}
-
-/// The direction (index in `DIRS`) from `sq` to `first` on a diagonal.
-#[inline]
-fn diagonal_direction(sq: Square, first: Square) -> usize {
-    let up = first.index() > sq.index();
-    match (first.file() > sq.file(), up) {
-        (true, true) => 4,
-        (true, false) => 5,
-        (false, true) => 6,
-        (false, false) => 7,
-    }
-}
-
-/// The battery on the ray from `sq` in direction `d` whose first piece,
-/// `first`, is a compatible slider (RULES.md 2.2): `first` and the pieces
-/// right behind it that are compatible and of its colour, up to the first
-/// piece that is not. As a set: the members on the ray nearer to `sq`
-/// than the ray's first non-member.
-#[inline]
-fn battery(pos: &Position, sq: Square, d: usize, first: Square, compatible: Bitboard) -> Bitboard {
-    let own = if pos.by_color(Color::White).contains(first) {
-        pos.by_color(Color::White)
-    } else {
-        pos.by_color(Color::Black)
-    };
-    let on_ray = RAYS[sq.index()][d].0 & pos.occupied().0;
-    let members = on_ray & (compatible & own).0;
-    let breakers = on_ray & !members;
-    // Squares nearer to `sq` than the first breaker: below it on an
-    // ascending ray, above it on a descending one.
-    let nearer = if breakers == 0 {
-        !0
-    } else if first.index() > sq.index() {
-        (breakers & breakers.wrapping_neg()) - 1
-    } else {
-        let top = 1u64 << (63 - breakers.leading_zeros());
-        !(top | (top - 1))
-    };
-    Bitboard(members & nearer)
-}
-
-/// What a battery weighs: each member counts (`Count`), or counts its
-/// value (`Value`: queens 9, the others the line's own slider).
-#[inline]
-fn battery_weight<W: Weights>(pos: &Position, battery: Bitboard, slider: i32) -> i32 {
-    if W::UNIFORM {
-        battery.count() as i32
-    } else {
-        let queens = (battery & pos.by_kind(PieceKind::Queen)).count() as i32;
-        queens * W::QUEEN + (battery.count() as i32 - queens) * slider
-    }
-}
-
 /// Influence of both colours on `sq`, indexed by colour (RULES.md 2.2). The
 /// piece on `sq` itself never counts. For a piece of colour X on `sq`,
 /// `[X]` is its support and `[!X]` its persuasion.
+///
+/// A battery of colour `c` on a line from `sq` is what a slider standing
+/// on `sq` sees along that line once the compatible sliders of `c` are
+/// taken off the board, restricted to those sliders: the ray runs through
+/// them and stops at the first other piece, which ends the battery (or
+/// begins none when it is the ray's first). So each colour's batteries
+/// are two attack lookups and a population count, with no branch on the
+/// position: this is the hottest function of the pacifist variants.
+#[inline]
 pub fn influence<W: Weights>(pos: &Position, sq: Square) -> [i32; 2] {
-    let mut total = [0i32; 2];
     let knights = knight_attacks(sq) & pos.by_kind(PieceKind::Knight);
     let kings = king_attacks(sq) & pos.by_kind(PieceKind::King);
-    for c in Color::ALL {
+    let occ = pos.occupied();
+    let rook_likes = pos.rook_likes();
+    let bishop_likes = pos.bishop_likes();
+    let queens = pos.by_kind(PieceKind::Queen);
+    Color::ALL.map(|c| {
         let ours = pos.by_color(c);
         let pawns = pawn_attacks(c.flip(), sq) & pos.pieces(c, PieceKind::Pawn);
-        total[c.index()] += W::PAWN * pawns.count() as i32
+        let rooks = rook_likes & ours;
+        let bishops = bishop_likes & ours;
+        let lines = rook_attacks(sq, occ - rooks) & rooks;
+        let diagonals = bishop_attacks(sq, occ - bishops) & bishops;
+        let leapers = W::PAWN * pawns.count() as i32
             + W::KNIGHT * (knights & ours).count() as i32
             + W::KING * (kings & ours).count() as i32;
-    }
-    let occ = pos.occupied();
-    // The nearest piece on each ray, by one lookup per ray family; only a
-    // compatible one starts a battery, which gives the ray its colour.
-    let white = pos.by_color(Color::White);
-    let rook_likes = pos.rook_likes();
-    for first in rook_attacks(sq, occ) & rook_likes {
-        let members = battery(pos, sq, orthogonal_direction(sq, first), first, rook_likes);
-        let c = usize::from(!white.contains(first));
-        total[c] += battery_weight::<W>(pos, members, W::ROOK);
-    }
-    let bishop_likes = pos.bishop_likes();
-    for first in bishop_attacks(sq, occ) & bishop_likes {
-        let members = battery(pos, sq, diagonal_direction(sq, first), first, bishop_likes);
-        let c = usize::from(!white.contains(first));
-        total[c] += battery_weight::<W>(pos, members, W::BISHOP);
-    }
-    total
+        if W::UNIFORM {
+            leapers + (lines.count() + diagonals.count()) as i32
+        } else {
+            // A square lies on one line or one diagonal from `sq`, never both.
+            let q = ((lines | diagonals) & queens).count() as i32;
+            leapers
+                + W::ROOK * (lines - queens).count() as i32
+                + W::BISHOP * (diagonals - queens).count() as i32
+                + W::QUEEN * q
+        }
+    })
 }
 
 /// Whether the piece of colour `color` on `sq` is over-persuaded:
@@ -202,8 +108,21 @@ pub fn over_persuaded<W: Weights>(pos: &Position, sq: Square, color: Color) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Bitboard;
     use crate::eval::testutil::random_positions;
     use crate::Variant;
+
+    /// The 8 ray directions; the first four are orthogonal.
+    const DIRS: [(i8, i8); 8] = [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ];
 
     /// RULES.md 2.2 walked square by square: from `sq` along each ray, the
     /// first piece starts a battery if it is a compatible slider, and each
