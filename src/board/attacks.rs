@@ -193,6 +193,8 @@ static KING: [u64; 64] = leapers(&KING_DELTAS);
 /// `PAWN[color][sq]`: squares a pawn of `color` on `sq` attacks.
 static PAWN: [[u64; 64]; 2] = [leapers(&[(-1, 1), (1, 1)]), leapers(&[(-1, -1), (1, -1)])];
 static BETWEEN: [[u64; 64]; 64] = between_table();
+/// `RAYS[0][sq]`: a rook's attacks from `sq` on an empty board; `[1]` a bishop's.
+static RAYS: [[u64; 64]; 2] = [empty_board(&ROOK_DIRS), empty_board(&BISHOP_DIRS)];
 static LINE: [[u64; 64]; 64] = line_table();
 
 /// Kept for callers that warmed up lazily built tables; the tables are
@@ -240,6 +242,17 @@ const fn slide(sq: usize, dirs: &[(i8, i8); 4], occupied: u64) -> u64 {
             cur = next;
         }
         d += 1;
+    }
+    out
+}
+
+/// A slider's attacks from every square of an empty board.
+const fn empty_board(dirs: &[(i8, i8); 4]) -> [u64; 64] {
+    let mut out = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        out[sq] = slide(sq, dirs, 0);
+        sq += 1;
     }
     out
 }
@@ -419,6 +432,19 @@ pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     magic_lookup(&BISHOP_MAGIC, sq, occupied)
 }
 
+/// [`rook_attacks`] on an empty board: a table apart from the magic one,
+/// whose empty-board entries lie scattered over memory.
+#[inline]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(RAYS[0][sq.index()])
+}
+
+/// [`bishop_attacks`] on an empty board.
+#[inline]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(RAYS[1][sq.index()])
+}
+
 #[inline]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
@@ -467,6 +493,16 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn empty_board_rays_are_the_magic_attacks_on_an_empty_board() {
+        for sq in Square::all() {
+            assert_eq!(rook_rays(sq), rook_attacks(sq, Bitboard::EMPTY));
+            assert_eq!(bishop_rays(sq), bishop_attacks(sq, Bitboard::EMPTY));
+        }
+        assert_eq!(rook_rays(Square::parse("e4").unwrap()).count(), 14);
+        assert_eq!(bishop_rays(Square::parse("e4").unwrap()).count(), 13);
     }
 
     #[test]

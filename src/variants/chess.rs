@@ -3,7 +3,8 @@
 
 use super::{MoveCount, MoveSink, Rules};
 use crate::board::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks,
+    rook_attacks, rook_rays,
 };
 use crate::board::position::{castle_king_destination, castle_rook_destination};
 use crate::board::{
@@ -43,9 +44,8 @@ impl Rules for Chess {
 fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
     let them = pos.by_color(us.flip());
     let occ = pos.occupied();
-    let snipers = ((rook_attacks(ksq, Bitboard::EMPTY) & pos.rook_likes())
-        | (bishop_attacks(ksq, Bitboard::EMPTY) & pos.bishop_likes()))
-        & them;
+    let snipers =
+        ((rook_rays(ksq) & pos.rook_likes()) | (bishop_rays(ksq) & pos.bishop_likes())) & them;
     let mut pinned = Bitboard::EMPTY;
     for s in snipers {
         let blockers = between(ksq, s) & occ;

@@ -11,7 +11,8 @@ pub mod influence;
 use self::influence::{influence, over_persuaded, Weights};
 use super::{MoveCount, MoveSink, Rules, Wave};
 use crate::board::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    rook_rays,
 };
 use crate::board::fen::CastlingPieces;
 use crate::board::position::{castle_king_destination, castle_rook_destination};
@@ -336,8 +337,8 @@ impl Guard {
             line_blockers: Bitboard::EMPTY,
         };
         if guard.shielded {
-            let snipers = ((rook_attacks(k, Bitboard::EMPTY) & pos.rook_likes())
-                | (bishop_attacks(k, Bitboard::EMPTY) & pos.bishop_likes()))
+            let snipers = ((rook_rays(k) & pos.rook_likes())
+                | (bishop_rays(k) & pos.bishop_likes()))
                 & pos.by_color(them);
             for s in snipers {
                 let blockers = between(k, s) & occ;
@@ -550,7 +551,9 @@ fn generate_castling<W: Weights>(pos: &Position, guard: &Guard, sink: &mut impl 
         let Some(rook) = rights.rook(us, side) else {
             continue;
         };
-        if !pos.by_color(us).contains(rook) {
+        // Most of a game a piece stands between king and rook: the
+        // cheapest test first.
+        if (between(ksq, rook) & occ).nonempty() || !pos.by_color(us).contains(rook) {
             continue;
         }
         let kd = castle_king_destination(ksq, rook);
