@@ -577,6 +577,7 @@ fn generate_castling<W: Weights>(pos: &Position, guard: &Guard, sink: &mut impl 
 }
 
 /// Plays a move and its conversion cascade (RULES.md 2.3).
+#[inline(always)]
 pub fn play_move<W: Weights>(pos: &Position, mv: Move) -> Position {
     let mut p = *pos;
     let us = pos.side_to_move();
