@@ -232,7 +232,9 @@ impl<R: Rules> Node for Board<R> {
         let mut list = MoveList::new();
         R::generate(&self.pos, &mut list);
         for &mv in list.iter() {
-            f(&Board::new(R::play(&self.pos, mv)));
+            let mut child = Board::new(self.pos);
+            R::make(&mut child.pos, mv);
+            f(&child);
         }
     }
 

@@ -31,6 +31,10 @@ impl Rules for Chess {
         play_move(pos, mv)
     }
 
+    fn make(pos: &mut Position, mv: Move) {
+        make_move(pos, mv);
+    }
+
     fn no_move_outcome(pos: &Position) -> Outcome {
         if pos.checkers().nonempty() {
             Outcome::Win(pos.side_to_move().flip(), "checkmate")
@@ -279,7 +283,14 @@ fn generate_castling(pos: &Position, list: &mut impl MoveSink, us: Color, ksq: S
 /// Plays an orthodox move (captures, en passant, castling, promotion).
 pub fn play_move(pos: &Position, mv: Move) -> Position {
     let mut p = *pos;
-    let us = pos.side_to_move();
+    make_move(&mut p, mv);
+    p
+}
+
+/// [`play_move`] on the position itself.
+#[inline]
+pub fn make_move(p: &mut Position, mv: Move) {
+    let us = p.side_to_move();
     let them = us.flip();
     let (from, to) = (mv.from(), mv.to());
     p.set_ep(None);
@@ -300,14 +311,9 @@ pub fn play_move(pos: &Position, mv: Move) -> Position {
             reset = true;
         }
         _ => {
-            let kind = pos.kind_at(from).expect("a piece on the from-square");
+            let kind = p.kind_at(from).expect("a piece on the from-square");
             // Most moves capture nothing: no search for a kind on `to`.
-            if let Some(captured) = pos
-                .occupied()
-                .contains(to)
-                .then(|| pos.kind_at(to))
-                .flatten()
-            {
+            if let Some(captured) = p.occupied().contains(to).then(|| p.kind_at(to)).flatten() {
                 p.remove(to, Piece::new(them, captured));
                 reset = true;
             }
@@ -322,11 +328,10 @@ pub fn play_move(pos: &Position, mv: Move) -> Position {
     p.finish_move(reset);
     if mv.kind() == MoveKind::DoublePush {
         let ep = Square::from_coords(from.file(), (from.rank() + to.rank()) / 2);
-        if capture_possible(&p, ep) {
+        if capture_possible(p, ep) {
             p.set_ep(Some(ep));
         }
     }
-    p
 }
 
 /// Whether the side to move has a pawn beside the pawn that passed `ep`:

@@ -84,6 +84,13 @@ pub trait Rules {
     }
     /// The position after the legal move `mv`.
     fn play(pos: &Position, mv: Move) -> Position;
+    /// Plays the legal move `mv` on `pos` itself: for a caller that has
+    /// already copied the position where the child is to live (perft),
+    /// saving the copy of a freshly written child.
+    #[inline]
+    fn make(pos: &mut Position, mv: Move) {
+        *pos = Self::play(pos, mv);
+    }
     /// The result when the side to move has no legal move.
     fn no_move_outcome(pos: &Position) -> Outcome;
 

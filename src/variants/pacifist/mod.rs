@@ -60,6 +60,11 @@ impl<W: Weights> Rules for Pacifist<W> {
         play_move::<W>(pos, mv)
     }
 
+    #[inline]
+    fn make(pos: &mut Position, mv: Move) {
+        make_move::<W>(pos, mv);
+    }
+
     /// Any move may convert (RULES.md 2.3).
     #[inline]
     fn may_gain(_pos: &Position, _mv: Move) -> bool {
@@ -580,12 +585,18 @@ fn generate_castling<W: Weights>(pos: &Position, guard: &Guard, sink: &mut impl 
 #[inline(always)]
 pub fn play_move<W: Weights>(pos: &Position, mv: Move) -> Position {
     let mut p = *pos;
-    let us = pos.side_to_move();
-    let pawn_moved = move_pieces(&mut p, mv);
-    let (converted, attacked) = cascade_with_map::<W>(&mut p, us);
+    make_move::<W>(&mut p, mv);
+    p
+}
+
+/// [`play_move`] on the position itself.
+#[inline(always)]
+pub fn make_move<W: Weights>(p: &mut Position, mv: Move) {
+    let us = p.side_to_move();
+    let pawn_moved = move_pieces(p, mv);
+    let (converted, attacked) = cascade_with_map::<W>(p, us);
     p.finish_move(pawn_moved || converted > 0);
     p.keep_enemy_attack_map(attacked);
-    p
 }
 
 /// Step 1 of RULES.md 2.3: the piece moves (king and rook when castling),
