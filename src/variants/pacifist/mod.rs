@@ -495,7 +495,10 @@ fn generate_pawn_pushes<W: Weights>(pos: &Position, guard: &Guard, sink: &mut im
 
 /// The pushes of the pawns `free`, whose every move is legal: one step
 /// (a promotion counts four), two steps unless the square passed over is
-/// over-persuaded for the mover.
+/// over-persuaded for the mover. Only the passed squares the enemy
+/// attacks are judged one by one (the others cannot be over-persuaded),
+/// so a position whose passed squares are all quiet counts without a
+/// loop.
 fn count_free_pushes<W: Weights>(
     pos: &Position,
     guard: &Guard,
@@ -503,22 +506,25 @@ fn count_free_pushes<W: Weights>(
     us: Color,
 ) -> usize {
     let empty = !pos.occupied().0;
-    let (one, two, passed_rank, last_rank) = match us {
+    let (one, two, passed, last_rank) = match us {
         Color::White => {
             let one = (free.0 << 8) & empty;
-            (one, ((one & 0xFF << 16) << 8) & empty, 2, 7)
+            let two = ((one & 0xFF << 16) << 8) & empty;
+            (one, two, two >> 8, 7)
         }
         Color::Black => {
             let one = (free.0 >> 8) & empty;
-            (one, ((one & 0xFF << 40) >> 8) & empty, 5, 0)
+            let two = ((one & 0xFF << 40) >> 8) & empty;
+            (one, two, two << 8, 0)
         }
     };
     let last = Bitboard::rank(last_rank).0;
-    let mut n = (one & !last).count_ones() as usize + 4 * (one & last).count_ones() as usize;
-    for to in Bitboard(two) {
-        let passed = Square::from_coords(to.file(), passed_rank);
-        if !over_persuaded_for::<W>(pos, guard, passed, us) {
-            n += 1;
+    let mut n = (one & !last).count_ones() as usize
+        + 4 * (one & last).count_ones() as usize
+        + two.count_ones() as usize;
+    for sq in Bitboard(passed) & guard.attacked {
+        if over_persuaded_for::<W>(pos, guard, sq, us) {
+            n -= 1;
         }
     }
     n
