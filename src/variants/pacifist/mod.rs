@@ -297,23 +297,28 @@ fn is_legal<W: Weights>(pos: &Position, mv: Move) -> bool {
 
 /// What the legality tests of one position share, prepared once: the
 /// enemy's attacks seen through the mover's king when it has only one
-/// (where that king may step), and the shield: when that king is
-/// unattacked, a move of another piece keeps it unattacked (so legal, see
-/// [`is_legal`]) unless that piece stands alone between the king and an
-/// enemy slider.
+/// (where that king may step), and the moves that need no test.
+///
+/// When that king is unattacked, a move of another piece keeps it
+/// unattacked (so legal, see [`is_legal`]) unless that piece stands alone
+/// between the king and an enemy slider (the shield). When the king is
+/// attacked but not over-persuaded, a move of another piece keeps it so
+/// unless the piece leaves or enters a square whose content weighs on
+/// the king's influence ([`reach`]): the king's calm. Either way the
+/// cascade can only help the mover's king.
 struct Guard {
     /// The mover's only king, if it has exactly one.
     king: Option<Square>,
     /// The enemy's attacks with that king taken off the board (the plain
     /// attacks when it has none or two).
     attacked: Bitboard,
-    /// Whether the only king is unattacked, so the shield holds.
-    shielded: bool,
-    line_blockers: Bitboard,
+    /// The squares whose pieces' moves to `free_to` need no test.
+    free_from: Bitboard,
+    free_to: Bitboard,
 }
 
 impl Guard {
-    fn new(pos: &Position) -> Guard {
+    fn new<W: Weights>(pos: &Position) -> Guard {
         let us = pos.side_to_move();
         let them = us.flip();
         let kings = pos.pieces(us, PieceKind::King);
@@ -323,44 +328,50 @@ impl Guard {
             return Guard {
                 king: None,
                 attacked: map,
-                shielded: false,
-                line_blockers: Bitboard::EMPTY,
+                free_from: Bitboard::EMPTY,
+                free_to: Bitboard::EMPTY,
             };
         }
         let k = kings.lsb();
         // Attacks on a square do not depend on whether it is occupied,
         // so the map tells whether the king is attacked too.
-        let attacked = if map.contains(k) {
-            map | rays_through(pos, k, them)
-        } else {
-            map
-        };
-        let mut guard = Guard {
-            king: Some(k),
-            attacked,
-            shielded: !attacked.contains(k),
-            line_blockers: Bitboard::EMPTY,
-        };
-        if guard.shielded {
+        if !map.contains(k) {
             let snipers = ((rook_rays(k) & pos.rook_likes())
                 | (bishop_rays(k) & pos.bishop_likes()))
                 & pos.by_color(them);
+            let mut line_blockers = Bitboard::EMPTY;
             for s in snipers {
                 let blockers = between(k, s) & occ;
                 if !blockers.more_than_one() {
-                    guard.line_blockers |= blockers;
+                    line_blockers |= blockers;
                 }
             }
+            return Guard {
+                king: Some(k),
+                attacked: map,
+                free_from: !(line_blockers.with(k)),
+                free_to: !Bitboard::EMPTY,
+            };
         }
-        guard
+        let (free_from, free_to) = if over_persuaded::<W>(pos, k, us) {
+            (Bitboard::EMPTY, Bitboard::EMPTY)
+        } else {
+            let near = reach(pos, k).with(k);
+            (!near, !near)
+        };
+        Guard {
+            king: Some(k),
+            attacked: map | rays_through(pos, k, them),
+            free_from,
+            free_to,
+        }
     }
 
-    /// Whether every (non-castling) move of the piece on `from` is legal
-    /// without a test: the shield holds and it is neither the king nor a
-    /// line blocker.
+    /// Whether the (non-castling) move from `from` to `to` is legal
+    /// without a test: the shield or the calm covers it.
     #[inline]
-    fn frees(&self, from: Square) -> bool {
-        self.shielded && self.king != Some(from) && !self.line_blockers.contains(from)
+    fn frees(&self, from: Square, to: Square) -> bool {
+        self.free_from.contains(from) && self.free_to.contains(to)
     }
 
     /// Whether the only king's step to the empty square `to` is legal
@@ -417,16 +428,18 @@ fn generate_legal<W: Weights>(pos: &Position, sink: &mut impl MoveSink) {
     let ours = pos.by_color(us);
     let occ = pos.occupied();
     let empty = !occ;
-    let guard = Guard::new(pos);
+    let guard = Guard::new::<W>(pos);
     let mut piece = |from: Square, targets: Bitboard| {
-        if guard.frees(from) {
-            sink.push_targets(from, targets);
+        let tested = if guard.free_from.contains(from) {
+            sink.push_targets(from, targets & guard.free_to);
+            targets - guard.free_to
         } else {
-            for to in targets {
-                let mv = Move::new(from, to, MoveKind::Normal);
-                if guard.king_step_free(from, to) || is_legal::<W>(pos, mv) {
-                    sink.push(mv);
-                }
+            targets
+        };
+        for to in tested {
+            let mv = Move::new(from, to, MoveKind::Normal);
+            if guard.king_step_free(from, to) || is_legal::<W>(pos, mv) {
+                sink.push(mv);
             }
         }
     };
@@ -457,16 +470,18 @@ fn generate_pawn_pushes<W: Weights>(pos: &Position, guard: &Guard, sink: &mut im
     let mut pawns = pos.pieces(us, PieceKind::Pawn);
     if let Some(count) = sink.count_only() {
         // The freed pawns all at once; the others one by one below.
-        let free = if guard.shielded {
-            pawns - guard.line_blockers
-        } else {
-            Bitboard::EMPTY
+        // Pawns whose pushes all land on free squares.
+        let to = guard.free_to.0;
+        let landing = match us {
+            Color::White => (to >> 8) & (to >> 16 | 0xFFFF_FFFF_FFFF_0000),
+            Color::Black => (to << 8) & (to << 16 | 0x0000_FFFF_FFFF_FFFF),
         };
+        let free = pawns & guard.free_from & Bitboard(landing);
         *count += count_free_pushes::<W>(pos, guard, free, us);
         pawns = pawns - free;
     }
     let mut push = |mv: Move| {
-        if guard.frees(mv.from()) || is_legal::<W>(pos, mv) {
+        if guard.frees(mv.from(), mv.to()) || is_legal::<W>(pos, mv) {
             sink.push(mv);
         }
     };
@@ -719,7 +734,7 @@ mod tests {
                     "{}",
                     pos.to_fen()
                 );
-                let guard = Guard::new(&next);
+                let guard = Guard::new::<W>(&next);
                 if let Some(k) = guard.king {
                     let through = next.attack_map_through(them, next.occupied().without(k));
                     assert_eq!(guard.attacked, through, "{}", next.to_fen());
