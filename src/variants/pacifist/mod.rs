@@ -430,21 +430,10 @@ fn generate_legal<W: Weights>(pos: &Position, sink: &mut impl MoveSink) {
     let empty = !occ;
     let guard = Guard::new::<W>(pos);
     let mut piece = |from: Square, targets: Bitboard| {
-        let free = guard.free_from.contains(from);
-        if free && (targets - guard.free_to).is_empty() {
+        if guard.free_from.contains(from) && (targets - guard.free_to).is_empty() {
             sink.push_targets(from, targets);
-            return;
-        }
-        // One by one, in square order all the same: the search breaks
-        // ties in generation order.
-        for to in targets {
-            let mv = Move::new(from, to, MoveKind::Normal);
-            if (free && guard.free_to.contains(to))
-                || guard.king_step_free(from, to)
-                || is_legal::<W>(pos, mv)
-            {
-                sink.push(mv);
-            }
+        } else {
+            push_tested::<W>(pos, &guard, from, targets, sink);
         }
     };
     for from in pos.pieces(us, PieceKind::Knight) {
@@ -461,6 +450,29 @@ fn generate_legal<W: Weights>(pos: &Position, sink: &mut impl MoveSink) {
     }
     generate_pawn_pushes::<W>(pos, &guard, sink);
     generate_castling::<W>(pos, &guard, sink);
+}
+
+/// The moves of the piece on `from` to `targets` that the guard does not
+/// free as a whole, one by one in square order all the same (the search
+/// breaks ties in generation order).
+#[inline(never)]
+fn push_tested<W: Weights>(
+    pos: &Position,
+    guard: &Guard,
+    from: Square,
+    targets: Bitboard,
+    sink: &mut impl MoveSink,
+) {
+    let free = guard.free_from.contains(from);
+    for to in targets {
+        let mv = Move::new(from, to, MoveKind::Normal);
+        if (free && guard.free_to.contains(to))
+            || guard.king_step_free(from, to)
+            || is_legal::<W>(pos, mv)
+        {
+            sink.push(mv);
+        }
+    }
 }
 
 /// Pawns only push (2.1). The two-square advance is barred when the square
