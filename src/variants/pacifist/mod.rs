@@ -170,22 +170,47 @@ fn cascade_with_map<W: Weights>(pos: &mut Position, mover: Color) -> (u32, Bitbo
 fn cascade_until<W: Weights>(
     pos: &mut Position,
     mover: Color,
+    done: impl FnMut(&Position) -> bool,
+) -> (u32, Bitboard) {
+    let victim = mover.flip();
+    let attacked = pos.attack_map(mover);
+    let turning = over_persuaded_among::<W>(pos, pos.by_color(victim) & attacked, victim);
+    // Most moves convert nothing: the waves stay out of the way.
+    if turning.is_empty() {
+        return (0, attacked);
+    }
+    convert_waves::<W>(pos, mover, turning, attacked, done)
+}
+
+/// The pieces of `victim` among `candidates` that are over-persuaded.
+#[inline]
+fn over_persuaded_among<W: Weights>(
+    pos: &Position,
+    candidates: Bitboard,
+    victim: Color,
+) -> Bitboard {
+    let mut turning = Bitboard::EMPTY;
+    for sq in candidates {
+        if over_persuaded::<W>(pos, sq, victim) {
+            turning = turning.with(sq);
+        }
+    }
+    turning
+}
+
+/// The waves of a cascade from its first, `turning`, on, with the
+/// mover's attack map `attacked` kept up to date.
+#[inline(never)]
+fn convert_waves<W: Weights>(
+    pos: &mut Position,
+    mover: Color,
+    mut turning: Bitboard,
+    mut attacked: Bitboard,
     mut done: impl FnMut(&Position) -> bool,
 ) -> (u32, Bitboard) {
     let victim = mover.flip();
-    let mut attacked = pos.attack_map(mover);
-    let mut candidates = pos.by_color(victim) & attacked;
     let mut converted = 0;
     loop {
-        let mut turning = Bitboard::EMPTY;
-        for sq in candidates {
-            if over_persuaded::<W>(pos, sq, victim) {
-                turning = turning.with(sq);
-            }
-        }
-        if turning.is_empty() {
-            return (converted, attacked);
-        }
         let occ = pos.occupied();
         let mut touched = Bitboard::EMPTY;
         for sq in turning {
@@ -198,7 +223,11 @@ fn cascade_until<W: Weights>(
         if done(pos) {
             return (converted, attacked);
         }
-        candidates = pos.by_color(victim) & attacked & touched;
+        let candidates = pos.by_color(victim) & attacked & touched;
+        turning = over_persuaded_among::<W>(pos, candidates, victim);
+        if turning.is_empty() {
+            return (converted, attacked);
+        }
     }
 }
 
