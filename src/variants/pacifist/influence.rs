@@ -73,7 +73,6 @@ pub fn influence<W: Weights>(pos: &Position, sq: Square) -> [i32; 2] {
     let occ = pos.occupied();
     let rook_likes = pos.rook_likes();
     let bishop_likes = pos.bishop_likes();
-    let queens = pos.by_kind(PieceKind::Queen);
     Color::ALL.map(|c| {
         let ours = pos.by_color(c);
         let pawns = pawn_attacks(c.flip(), sq) & pos.pieces(c, PieceKind::Pawn);
@@ -81,18 +80,19 @@ pub fn influence<W: Weights>(pos: &Position, sq: Square) -> [i32; 2] {
         let bishops = bishop_likes & ours;
         let lines = rook_attacks(sq, occ - rooks) & rooks;
         let diagonals = bishop_attacks(sq, occ - bishops) & bishops;
-        let leapers = W::PAWN * pawns.count() as i32
-            + W::KNIGHT * (knights & ours).count() as i32
-            + W::KING * (kings & ours).count() as i32;
         if W::UNIFORM {
-            leapers + (lines.count() + diagonals.count()) as i32
+            // Every piece that weighs on `sq`, once: a square is a
+            // pawn's, a knight's or a king's step from `sq`, or on one
+            // line or one diagonal from it, never two of these.
+            (pawns | ((knights | kings) & ours) | lines | diagonals).count() as i32
         } else {
-            // A square lies on one line or one diagonal from `sq`, never both.
-            let q = ((lines | diagonals) & queens).count() as i32;
-            leapers
+            let queens = pos.by_kind(PieceKind::Queen);
+            W::PAWN * pawns.count() as i32
+                + W::KNIGHT * (knights & ours).count() as i32
+                + W::KING * (kings & ours).count() as i32
                 + W::ROOK * (lines - queens).count() as i32
                 + W::BISHOP * (diagonals - queens).count() as i32
-                + W::QUEEN * q
+                + W::QUEEN * ((lines | diagonals) & queens).count() as i32
         }
     })
 }
