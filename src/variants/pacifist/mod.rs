@@ -514,8 +514,10 @@ fn generate_pawn_pushes<W: Weights>(pos: &Position, guard: &Guard, sink: &mut im
     let last_rank = if us == Color::White { 7 } else { 0 };
     let mut pawns = pos.pieces(us, PieceKind::Pawn);
     if let Some(count) = sink.count_only() {
-        // The freed pawns all at once; the others one by one below.
-        // Pawns whose pushes all land on free squares.
+        // The freed pawns all at once, the others one by one below. A
+        // pawn is freed when the guard frees its square and the squares
+        // its pushes land on (the second step's only from its first two
+        // ranks, where a double push starts).
         let to = guard.free_to.0;
         let landing = match us {
             Color::White => (to >> 8) & (to >> 16 | 0xFFFF_FFFF_FFFF_0000),
