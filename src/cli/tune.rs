@@ -623,7 +623,9 @@ mod tests {
                 model: Vec::new(),
             };
             tuner.linearize(&v);
-            tuner.fit_k();
+            // k stays 1: fitted on so few games it can run to a bound
+            // (all draws: the flattest sigmoid) where every gradient
+            // vanishes and the comparison says nothing.
             let x: Vec<f64> = v.iter().map(|&a| a as f64).collect();
             let g = tuner.gradient(&x);
             let names = target.names();
@@ -636,8 +638,11 @@ mod tests {
                 up[j] += h;
                 down[j] -= h;
                 let fd = (tuner.model_loss(&up) - tuner.model_loss(&down)) / (2.0 * h);
+                // Relative to the largest gradient and to its own size:
+                // the difference quotient's error (steps of 0.5) is in
+                // both.
                 assert!(
-                    (fd - g[j]).abs() <= 1e-4 * scale + 1e-12,
+                    (fd - g[j]).abs() <= 1e-4 * scale + 1e-2 * g[j].abs() + 1e-12,
                     "{variant} {name}: gradient {} vs model difference {fd}",
                     g[j]
                 );
