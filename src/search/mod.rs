@@ -170,7 +170,9 @@ pub struct Worker<'a> {
     unflushed: u64,
     pub seldepth: usize,
     killers: [[Move; 2]; MAX_PLY + 2],
-    history: Box<[[i32; 64]; 64]>,
+    /// Per side to move, from square and to square: how often a quiet
+    /// move caused a cutoff lately, against how often it failed to.
+    history: Box<[[[i32; 64]; 64]; 2]>,
     /// Keys of the game before the root and of the current line.
     keys: Vec<u64>,
     root_keys: usize,
@@ -201,7 +203,7 @@ impl<'a> Worker<'a> {
             unflushed: 0,
             seldepth: 0,
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
-            history: Box::new([[0; 64]; 64]),
+            history: Box::new([[[0; 64]; 64]; 2]),
             keys: game_keys.to_vec(),
             root_keys: game_keys.len(),
             pv: vec![Vec::new(); MAX_PLY + 2],
@@ -327,8 +329,22 @@ impl<'a> Worker<'a> {
         first: usize,
         depth: i32,
     ) -> i32 {
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+        self.search_root_within::<R>(pos, roots, first, depth, -INFINITY, INFINITY)
+    }
+
+    /// [`Worker::search_root`] within the window `alpha..beta`: a score
+    /// at or below `alpha` is only a bound (every move failed low; the
+    /// first keeps its place), and the first move scoring `beta` or more
+    /// goes first and ends the search.
+    pub fn search_root_within<R: Rules + Evaluate>(
+        &mut self,
+        pos: &Position,
+        roots: &mut [RootMove],
+        first: usize,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.root_searched = 0;
         self.keys.truncate(self.root_keys);
         self.keys.push(pos.key());
@@ -357,6 +373,9 @@ impl<'a> Worker<'a> {
                 roots[i].pv = pv;
                 // Move the new best to the front of the searched range.
                 roots[first..=i].rotate_right(1);
+                if score >= beta {
+                    return score;
+                }
             } else {
                 roots[i].score = -INFINITY;
             }
@@ -367,7 +386,7 @@ impl<'a> Worker<'a> {
     fn negamax<R: Rules + Evaluate>(
         &mut self,
         pos: &Position,
-        depth: i32,
+        mut depth: i32,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -404,6 +423,12 @@ impl<'a> Worker<'a> {
             return outcome_score(R::no_move_outcome(pos), pos.side_to_move(), ply);
         }
         let respond = R::must_respond(pos);
+        // No move from the table to try first: an earlier search found
+        // nothing here worth keeping, so a shallower one is cheaper and
+        // fills the table for the next iteration.
+        if depth >= 4 && tt_move == Move::NULL && !respond {
+            depth -= 1;
+        }
         let static_eval = if respond {
             -INFINITY
         } else {
@@ -421,7 +446,7 @@ impl<'a> Worker<'a> {
             }
             // Null move: if passing still fails high, so will a real move.
             if depth >= 3 && static_eval >= beta && R::null_move_ok(pos) {
-                let r = 2 + depth / 4;
+                let r = 2 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 self.keys.push(key);
                 let null = pos.null_move();
                 let s = -self.negamax::<R>(&null, depth - 1 - r, -beta, -beta + 1, ply + 1);
@@ -448,6 +473,7 @@ impl<'a> Worker<'a> {
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
         let mut groups_tried = Bitboard::EMPTY;
+        let mut quiets_tried: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
         self.keys.push(key);
         for i in 0..moves.len() {
             let next = pick_next(&mut scores, i);
@@ -475,7 +501,10 @@ impl<'a> Worker<'a> {
                 && !pv_node
                 && !respond
                 && best > -MATE_BOUND
-                && futile(depth, static_eval, alpha)
+                && (futile(depth, static_eval, alpha)
+                    || R::LATE_MOVE_PRUNING
+                        && depth <= LATE_MOVE_DEPTH
+                        && i >= late_move_limit(depth))
             {
                 continue;
             }
@@ -486,7 +515,8 @@ impl<'a> Worker<'a> {
                 score = -self.negamax::<R>(&child, new_depth, -beta, -alpha, ply + 1);
             } else {
                 let reduction = if depth >= 3 && i >= REDUCE_FROM && quiet && !respond {
-                    1 + i32::from(i >= 8) + depth / 8
+                    let history = self.history[us.index()][mv.from().index()][mv.to().index()];
+                    late_move_reduction(depth, i, pv_node, history).min(new_depth - 1)
                 } else {
                     0
                 };
@@ -514,11 +544,14 @@ impl<'a> Worker<'a> {
                     head[ply].extend_from_slice(&tail[0]);
                     if alpha >= beta {
                         if !tactical {
-                            self.reward_quiet(mv, depth, ply);
+                            self.reward_quiet(us, mv, &quiets_tried, depth, ply);
                         }
                         break;
                     }
                 }
+            }
+            if !tactical {
+                quiets_tried.push(mv);
             }
         }
         self.keys.pop();
@@ -578,8 +611,12 @@ impl<'a> Worker<'a> {
         // anyway; the stand-pat score counts them, so only moves that win
         // more are tactical here.
         let pending = if respond { 0 } else { pending_gain::<R>(pos) };
+        // The moves worth a look, played, with their order: most won
+        // first, by the cheapest piece.
+        let mut order: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
+        self.children[ply].clear();
         for &mv in moves.iter() {
-            if !respond && !R::may_gain(pos, mv) {
+            if !respond && (!R::may_gain(pos, mv) || R::loses_exchange(pos, mv)) {
                 continue;
             }
             if let Some(group) = R::tactical_group(mv) {
@@ -589,9 +626,18 @@ impl<'a> Worker<'a> {
                 groups_tried = groups_tried.with(group);
             }
             let child = R::play(pos, mv);
-            if !respond && material_edge(&child, us) <= edge + pending {
+            let gain = material_edge(&child, us) - edge;
+            if !respond && gain <= pending {
                 continue;
             }
+            let mover = pos.kind_at(mv.from()).map_or(0, |k| GAIN_VALUES[k.index()]);
+            order.push(gain * 16 - mover / 16);
+            self.children[ply].push(child);
+        }
+        for i in 0..order.len() {
+            let next = pick_next(&mut order, i);
+            self.children[ply].swap(i, next);
+            let child = self.children[ply][i];
             let score = -self.quiesce::<R>(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 return 0;
@@ -655,19 +701,44 @@ impl<'a> Worker<'a> {
                 if mv == self.killers[ply][1] {
                     return (1 << 22) - 1;
                 }
-                self.history[mv.from().index()][mv.to().index()]
+                self.history[us.index()][mv.from().index()][mv.to().index()]
             })
             .collect()
     }
 
-    fn reward_quiet(&mut self, mv: Move, depth: i32, ply: usize) {
+    /// A quiet move `mv` of `side` caused a cutoff at `depth`: it becomes
+    /// a killer and its history rises, while the quiet moves `failed`
+    /// searched before it fall by as much.
+    fn reward_quiet(&mut self, side: Color, mv: Move, failed: &[Move], depth: i32, ply: usize) {
         if self.killers[ply][0] != mv {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = mv;
         }
-        let h = &mut self.history[mv.from().index()][mv.to().index()];
-        *h = (*h + depth * depth).min(1 << 20);
+        let bonus = (depth * depth * 16).min(HISTORY_MAX / 8);
+        let history = &mut self.history[side.index()];
+        nudge(&mut history[mv.from().index()][mv.to().index()], bonus);
+        for m in failed {
+            nudge(&mut history[m.from().index()][m.to().index()], -bonus);
+        }
     }
+}
+
+/// History scores stay within `±HISTORY_MAX`, below the killers' order.
+const HISTORY_MAX: i32 = 1 << 14;
+
+/// Moves a history score by `delta`, less the nearer it is to the bound
+/// in that direction, so that old successes fade as new ones come in.
+fn nudge(h: &mut i32, delta: i32) {
+    *h += delta - *h * delta.abs() / HISTORY_MAX;
+}
+
+/// Late-move pruning: at `depth` of at most `LATE_MOVE_DEPTH`, a non-PV
+/// node searches the first [`late_move_limit`] moves, and of the others
+/// only those that are not quiet.
+const LATE_MOVE_DEPTH: i32 = 3;
+
+fn late_move_limit(depth: i32) -> usize {
+    (4 + depth * depth) as usize
 }
 
 /// Late-move reductions start at this move: the first moves, ordered
@@ -676,6 +747,15 @@ impl<'a> Worker<'a> {
 /// depth 7 with 10% fewer nodes, and the quiet moves that set up a
 /// conversion are less often reduced out of sight.
 const REDUCE_FROM: usize = 6;
+
+/// How many plies less the `i`th move (counted from 0) of a node at
+/// `depth` is searched with: more the deeper and the later, less in PV
+/// nodes and for moves with a good history. At least one.
+fn late_move_reduction(depth: i32, i: usize, pv_node: bool, history: i32) -> i32 {
+    let base = 0.5 + f64::from(depth).ln() * (i as f64).ln() / 2.25;
+    let r = base as i32 - i32::from(pv_node) - history / (HISTORY_MAX / 2);
+    r.max(1)
+}
 
 /// Futility pruning: this close to the horizon, a quiet move is not
 /// expected to lift a static evaluation more than `FUTILITY_MARGIN` per

@@ -244,6 +244,57 @@ fn next_depth(w: &Worker, own: u32, ahead: u32, params: &SearchParams) -> u32 {
     (frontier + 1 + ahead).min(max_depth(params).max(frontier + 1))
 }
 
+/// From this depth on, the main thread's single line is searched in an
+/// aspiration window around the last iteration's score.
+const ASPIRATION_DEPTH: u32 = 5;
+
+/// Half the first aspiration window's width, in centipawns.
+const ASPIRATION_DELTA: i32 = 25;
+
+/// Searches the root at `depth` in a narrow window around the last
+/// score, widening the side it fails on until the score falls inside
+/// (or the search stops). Mate scores get the full window at once.
+fn aspirated<R: Rules + Evaluate>(
+    w: &mut Worker,
+    pos: &Position,
+    roots: &mut [RootMove],
+    depth: i32,
+) {
+    let last = roots[0].score;
+    let mut delta = ASPIRATION_DELTA;
+    let (mut alpha, mut beta) = if last.abs() < MATE_BOUND {
+        (last - delta, last + delta)
+    } else {
+        (-INFINITY, INFINITY)
+    };
+    loop {
+        let score = w.search_root_within::<R>(pos, roots, 0, depth, alpha, beta);
+        if w.stopped() {
+            return;
+        }
+        delta = delta.saturating_mul(2);
+        if score <= alpha && alpha > -INFINITY {
+            beta = (alpha + beta) / 2;
+            alpha = widen(score, -delta);
+        } else if score >= beta && beta < INFINITY {
+            beta = widen(score, delta);
+        } else {
+            return;
+        }
+    }
+}
+
+/// `score + delta`, or the infinite bound once that leaves the ordinary
+/// scores.
+fn widen(score: i32, delta: i32) -> i32 {
+    let bound = score.saturating_add(delta);
+    if bound.abs() >= MATE_BOUND {
+        bound.signum() * INFINITY
+    } else {
+        bound
+    }
+}
+
 /// A helper thread: iterative deepening without output, racing the others
 /// to each depth (`ahead` plies beyond the frontier).
 fn iterate<R: Rules + Evaluate>(
@@ -300,7 +351,11 @@ fn iterate_main<R: Rules + Evaluate>(
             }
             w.begin_iteration(next);
             for line in 0..lines {
-                w.search_root::<R>(&params.pos, roots, line, next as i32);
+                if lines == 1 && next >= ASPIRATION_DEPTH {
+                    aspirated::<R>(w, &params.pos, roots, next as i32);
+                } else {
+                    w.search_root::<R>(&params.pos, roots, line, next as i32);
+                }
                 if shared_stop(w) {
                     break;
                 }

@@ -35,6 +35,11 @@ impl Rules for Chess {
         make_move(pos, mv);
     }
 
+    #[inline]
+    fn loses_exchange(pos: &Position, mv: Move) -> bool {
+        loses_exchange(pos, mv)
+    }
+
     fn no_move_outcome(pos: &Position) -> Outcome {
         if pos.checkers().nonempty() {
             Outcome::Win(pos.side_to_move().flip(), "checkmate")
@@ -347,4 +352,115 @@ pub(crate) fn capture_possible(pos: &Position, ep: Square) -> bool {
         .filter_map(|&d| pawn_sq.offset(d, 0))
         .fold(Bitboard::EMPTY, |b, s| b.with(s));
     (beside & pos.pieces(us, PieceKind::Pawn)).nonempty()
+}
+
+/// The values the static exchange evaluation counts in (pawns 100).
+const EXCHANGE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20000];
+
+/// Whether the capture `mv` loses material once both sides have made
+/// every capture on its square that pays (static exchange evaluation:
+/// least valuable attacker first, x-rays through the pieces that took).
+/// Pins are ignored: a guess for pruning, not a rule.
+pub fn loses_exchange(pos: &Position, mv: Move) -> bool {
+    if mv.kind() != MoveKind::Normal {
+        // Promotions and en passant never lose by this count.
+        return false;
+    }
+    let (from, to) = (mv.from(), mv.to());
+    let (Some(attacker), Some(victim)) = (pos.kind_at(from), pos.kind_at(to)) else {
+        return false;
+    };
+    let value = |k: PieceKind| EXCHANGE_VALUES[k.index()];
+    if value(victim) >= value(attacker) {
+        return false;
+    }
+    exchange(
+        pos,
+        to,
+        value(victim),
+        value(attacker),
+        pos.occupied().without(from),
+    ) < 0
+}
+
+/// What the side that took on `to` keeps of `won` once the exchange
+/// there ends, with its piece worth `at_risk` on `to` and `occ` the
+/// pieces left on the board. Each side may stop taking when that pays.
+fn exchange(pos: &Position, to: Square, won: i32, mut at_risk: i32, mut occ: Bitboard) -> i32 {
+    let value = |k: PieceKind| EXCHANGE_VALUES[k.index()];
+    // gains[d]: what the side making capture d wins if the exchange
+    // stopped right after it.
+    let mut gains = [0i32; 32];
+    gains[0] = won;
+    let mut depth = 0;
+    let mut side = pos.side_to_move().flip();
+    loop {
+        let attackers = pos.attackers_to(to, occ) & occ;
+        let ours = attackers & pos.by_color(side);
+        let Some(kind) = PieceKind::ALL
+            .into_iter()
+            .find(|&k| (ours & pos.by_kind(k)).nonempty())
+        else {
+            break;
+        };
+        if kind == PieceKind::King && (attackers - ours).nonempty() {
+            // A king does not take a defended piece.
+            break;
+        }
+        depth += 1;
+        gains[depth] = at_risk - gains[depth - 1];
+        if (-gains[depth - 1]).max(gains[depth]) < 0 || depth == gains.len() - 1 {
+            break;
+        }
+        at_risk = value(kind);
+        occ = occ.without((ours & pos.by_kind(kind)).lsb());
+        side = side.flip();
+    }
+    while depth > 0 {
+        gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
+        depth -= 1;
+    }
+    gains[0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    fn loses(fen: &str, mv: &str) -> bool {
+        let pos = Position::from_fen(fen, Variant::Chess).unwrap();
+        let mv = pos.parse_move(mv).unwrap();
+        loses_exchange(&pos, mv)
+    }
+
+    #[test]
+    fn a_capture_of_a_defended_pawn_by_a_queen_loses() {
+        assert!(loses("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", "d1d5"));
+        assert!(!loses("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5"));
+    }
+
+    #[test]
+    fn a_rook_behind_the_taker_wins_the_exchange_back() {
+        // Rxd5 Rxd5 Rxd5: a pawn up; without the second rook, a rook down.
+        assert!(!loses("3r2k1/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"));
+        assert!(loses("3r2k1/8/8/3p4/8/8/3R4/4K3 w - - 0 1", "d2d5"));
+    }
+
+    #[test]
+    fn the_defender_may_decline_to_take_back() {
+        // Nxd5 exd5 would win the knight for a pawn, then Rxd5 Rxd5 loses
+        // the rook: black stops after exd5, and white is 200 down.
+        assert!(loses("3r2k1/8/4p3/3p4/8/4N3/8/3RK3 w - - 0 1", "e3d5"));
+        // Taking a piece worth as much never counts as losing.
+        assert!(!loses("4k3/8/4p3/3n4/8/4N3/8/4K3 w - - 0 1", "e3d5"));
+    }
+
+    #[test]
+    fn a_king_does_not_take_a_defended_piece() {
+        // Rxd5: only the king could take back, which it may not while the
+        // bishop guards d5.
+        assert!(!loses("8/8/2k5/3p4/8/5B2/8/3R2K1 w - - 0 1", "d1d5"));
+        assert!(loses("8/8/2k5/3p4/8/8/8/3R2K1 w - - 0 1", "d1d5"));
+    }
 }

@@ -66,6 +66,11 @@ pub trait Rules {
     /// a guess: [`Rules::null_move_ok`] decides it.)
     const REVERSE_FUTILITY: bool = true;
 
+    /// Whether the search may skip the late quiet moves of a node near
+    /// the horizon (late-move pruning): sound where a quiet move seldom
+    /// prepares more than the next ply shows.
+    const LATE_MOVE_PRUNING: bool = true;
+
     /// Whether a position may repeat one from before the last reset of the
     /// halfmove clock. Captures and pawn moves cannot be undone, so in
     /// chess the clock bounds the search for repetitions; a pacifist
@@ -173,6 +178,14 @@ pub trait Rules {
             mv.kind(),
             MoveKind::Promotion | MoveKind::EnPassant | MoveKind::Subversion
         ) || pos.occupied().contains(mv.to()) && mv.kind() != MoveKind::Castle
+    }
+
+    /// Whether the capture `mv` loses material in the exchange on its
+    /// square (static exchange evaluation), where the variant can tell:
+    /// the quiescence search skips such captures. `false` by default.
+    #[inline]
+    fn loses_exchange(_pos: &Position, _mv: Move) -> bool {
+        false
     }
 
     /// The influence of each side on every square (RULES.md 2.2: how many
