@@ -71,6 +71,26 @@ fn chess_mate_in_three() {
 }
 
 #[test]
+fn chess_fork_wins_the_rook_through_aspiration_windows() {
+    // 1.Nc7+ forks king and rook. Deep enough for the aspiration window
+    // (from depth 5), whose score must be exact, not a bound.
+    let (best, score) = solve(Variant::Chess, "4k3/8/r7/3N4/8/8/4PP2/4K3 w - - 0 1", 8);
+    assert_eq!(best, "d5c7");
+    let Score::Cp(cp) = score else {
+        panic!("{score:?}")
+    };
+    assert!(cp > 400, "{cp}");
+}
+
+#[test]
+fn chess_does_not_take_a_defended_pawn_with_the_queen() {
+    // Qxd5 exd5 loses the queen; the quiescence search must see the
+    // recapture even though it skips losing captures itself.
+    let (best, _) = solve(Variant::Chess, "4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", 6);
+    assert_ne!(best, "d1d5");
+}
+
+#[test]
 fn chess_getting_mated_is_scored_negative() {
     // After 1.Ra6 of the mate in two, black is mated next move whatever it plays.
     let (_, score) = solve(Variant::Chess, "kbK5/pp6/RP6/8/8/8/8/8 b - - 1 1", 4);

@@ -446,7 +446,14 @@ impl<'a> Worker<'a> {
             }
             // Null move: if passing still fails high, so will a real move.
             if depth >= 3 && static_eval >= beta && R::null_move_ok(pos) {
-                let r = 2 + depth / 4 + ((static_eval - beta) / 200).min(2);
+                // Where the static evaluation is steady, the further it
+                // is above beta the less a real move is needed to stay so.
+                let steady = if R::REVERSE_FUTILITY {
+                    ((static_eval - beta) / 200).min(2)
+                } else {
+                    0
+                };
+                let r = 2 + depth / 4 + steady;
                 self.keys.push(key);
                 let null = pos.null_move();
                 let s = -self.negamax::<R>(&null, depth - 1 - r, -beta, -beta + 1, ply + 1);
