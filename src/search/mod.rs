@@ -437,7 +437,7 @@ impl<'a> Worker<'a> {
 
         if !pv_node && !respond {
             // Reverse futility: far above beta near the horizon.
-            if R::REVERSE_FUTILITY
+            if R::STEADY_EVALUATION
                 && depth <= 3
                 && static_eval - 150 * depth >= beta
                 && beta.abs() < MATE_BOUND
@@ -448,7 +448,7 @@ impl<'a> Worker<'a> {
             if depth >= 3 && static_eval >= beta && R::null_move_ok(pos) {
                 // Where the static evaluation is steady, the further it
                 // is above beta the less a real move is needed to stay so.
-                let steady = if R::REVERSE_FUTILITY {
+                let steady = if R::STEADY_EVALUATION {
                     ((static_eval - beta) / 200).min(2)
                 } else {
                     0

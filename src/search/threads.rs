@@ -351,7 +351,7 @@ fn iterate_main<R: Rules + Evaluate>(
             }
             w.begin_iteration(next);
             for line in 0..lines {
-                if lines == 1 && next >= ASPIRATION_DEPTH {
+                if lines == 1 && next >= ASPIRATION_DEPTH && R::STEADY_EVALUATION {
                     aspirated::<R>(w, &params.pos, roots, next as i32);
                 } else {
                     w.search_root::<R>(&params.pos, roots, line, next as i32);

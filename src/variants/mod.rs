@@ -60,11 +60,14 @@ pub trait Rules {
     /// How many plies the quiescence search may add beyond the horizon.
     const QUIESCENCE_PLIES: u32 = 8;
 
-    /// Whether the static evaluation is steady enough to prune on it
-    /// alone (reverse futility); not where one move can swing the material
-    /// by converting a cascade of pieces. (The null move is a search, not
-    /// a guess: [`Rules::null_move_ok`] decides it.)
-    const REVERSE_FUTILITY: bool = true;
+    /// Whether the static evaluation is steady: a good guess of what a
+    /// search would find, so that the search may prune on it alone
+    /// (reverse futility), reduce the null move more the further it is
+    /// above beta, and expect the next iteration's score near the last
+    /// (aspiration windows). Not where one move can swing the material by
+    /// converting a cascade of pieces. (The null move itself is a search,
+    /// not a guess: [`Rules::null_move_ok`] decides it.)
+    const STEADY_EVALUATION: bool = true;
 
     /// Whether the search may skip the late quiet moves of a node near
     /// the horizon (late-move pruning): sound where a quiet move seldom
