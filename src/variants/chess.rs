@@ -354,8 +354,10 @@ pub(crate) fn capture_possible(pos: &Position, ep: Square) -> bool {
     (beside & pos.pieces(us, PieceKind::Pawn)).nonempty()
 }
 
-/// The values the static exchange evaluation counts in (pawns 100).
-const EXCHANGE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20000];
+/// The value the static exchange evaluation counts `kind` at (pawns 100).
+fn exchange_value(kind: PieceKind) -> i32 {
+    [100, 300, 300, 500, 900, 20000][kind.index()]
+}
 
 /// Whether the capture `mv` loses material once both sides have made
 /// every capture on its square that pays (static exchange evaluation:
@@ -370,24 +372,15 @@ pub fn loses_exchange(pos: &Position, mv: Move) -> bool {
     let (Some(attacker), Some(victim)) = (pos.kind_at(from), pos.kind_at(to)) else {
         return false;
     };
-    let value = |k: PieceKind| EXCHANGE_VALUES[k.index()];
-    if value(victim) >= value(attacker) {
-        return false;
-    }
-    exchange(
-        pos,
-        to,
-        value(victim),
-        value(attacker),
-        pos.occupied().without(from),
-    ) < 0
+    let (won, at_risk) = (exchange_value(victim), exchange_value(attacker));
+    // Taking something worth at least as much never loses.
+    won < at_risk && exchange(pos, to, won, at_risk, pos.occupied().without(from)) < 0
 }
 
 /// What the side that took on `to` keeps of `won` once the exchange
 /// there ends, with its piece worth `at_risk` on `to` and `occ` the
 /// pieces left on the board. Each side may stop taking when that pays.
 fn exchange(pos: &Position, to: Square, won: i32, mut at_risk: i32, mut occ: Bitboard) -> i32 {
-    let value = |k: PieceKind| EXCHANGE_VALUES[k.index()];
     // gains[d]: what the side making capture d wins if the exchange
     // stopped right after it.
     let mut gains = [0i32; 32];
@@ -412,7 +405,7 @@ fn exchange(pos: &Position, to: Square, won: i32, mut at_risk: i32, mut occ: Bit
         if (-gains[depth - 1]).max(gains[depth]) < 0 || depth == gains.len() - 1 {
             break;
         }
-        at_risk = value(kind);
+        at_risk = exchange_value(kind);
         occ = occ.without((ours & pos.by_kind(kind)).lsb());
         side = side.flip();
     }
