@@ -1,10 +1,11 @@
 //! `turncoat datagen`: self-play data for tuning the evaluation.
 //!
-//! Games of one 8x8 variant from random openings, every move searched to a
+//! Games of one variant from random openings, every move searched to a
 //! fixed number of nodes on one thread, one game per worker over all cores
 //! (rayon). Every quiet position (side to move not in check, and the
 //! search's move changes no piece: no capture, conversion, subversion or
-//! promotion) is written with the search's score and the game's result.
+//! promotion; in apocalypse, a turn that takes no piece and costs no
+//! penalty) is written with the search's score and the game's result.
 //!
 //! Format, one position a line, appended to the output file:
 //!
@@ -19,24 +20,30 @@
 //! concatenated.
 
 use crate::board::{Color, Outcome, Position};
+use crate::eval::apocalypse::DECIDED;
 use crate::game::SequentialGame;
+use crate::search::equilibrium::{sample, solve_turn, SimShared};
 use crate::search::threads::{search, SearchParams};
 use crate::search::time::Limits;
 use crate::search::Shared;
+use crate::variants::apocalypse::{ApocalypseGame, ApocalypsePosition, Kind, Ply};
 use crate::Variant;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::io::Write;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 pub const HELP: &str =
     "usage: turncoat datagen --variant V --games N --out FILE [--nodes N] [--seed S]
        [--threads T] [--plies P] [--max-plies M]
 
-Plays self-play games of one 8x8 variant (chess, pacifist, pacifist2,
-subversion) and appends every quiet position to FILE as
-`FEN | score | result` (score: the search's, centipawns, white's side;
-result: the game's for white, 1, 0.5 or 0).
+Plays self-play games of one variant and appends every quiet position to
+FILE as `FEN | score | result` (score: the search's, centipawns, white's
+side; result: the game's for white, 1, 0.5 or 0). In apocalypse a turn
+is two plies, the openings' random turns play sure moves only, both
+sides' plies are drawn from the search's mixed strategies, and a
+position is quiet when its turn takes no piece and costs no penalty.
 
   --variant V     the variant
   --games N       games to play (1 to 10000000)
@@ -93,12 +100,6 @@ fn parse(args: &[String]) -> Result<Args, String> {
         }
     }
     a.variant = variant.ok_or("--variant is needed")?;
-    if a.variant.board().is_none() {
-        return Err(format!(
-            "datagen plays the 8x8 variants; {} is not one",
-            a.variant
-        ));
-    }
     if a.games == 0 {
         return Err("--games is needed".into());
     }
@@ -120,11 +121,20 @@ impl Rng {
         Rng((x ^ (x >> 31)) | 1)
     }
 
-    fn below(&mut self, n: usize) -> usize {
+    fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// A uniform number in [0, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
     }
 }
 
@@ -139,7 +149,9 @@ fn census(pos: &Position) -> [u64; 2] {
 
 /// One game: its quiet positions with white's score, and white's result.
 pub(crate) fn play_game(a: &Args, game: u64) -> (Vec<(String, i32)>, f64) {
-    let board = a.variant.board().expect("an 8x8 variant");
+    let Some(board) = a.variant.board() else {
+        return play_apocalypse_game(a, game);
+    };
     let mut rng = Rng::for_game(a.seed, game);
     let mut g = SequentialGame::new(Position::startpos(board));
     for _ in 0..a.plies {
@@ -153,11 +165,7 @@ pub(crate) fn play_game(a: &Args, game: u64) -> (Vec<(String, i32)>, f64) {
     let mut quiet = Vec::new();
     let result = loop {
         if let Some(o) = g.outcome() {
-            break match o {
-                Outcome::Win(Color::White, _) => 1.0,
-                Outcome::Win(Color::Black, _) => 0.0,
-                Outcome::Draw(_) => 0.5,
-            };
+            break white_result(o);
         }
         if g.moves().len() >= a.max_plies {
             break 0.5;
@@ -189,6 +197,86 @@ pub(crate) fn play_game(a: &Args, game: u64) -> (Vec<(String, i32)>, f64) {
     };
     (quiet, result)
 }
+
+/// White's result of a finished game.
+fn white_result(o: Outcome) -> f64 {
+    match o {
+        Outcome::Win(Color::White, _) => 1.0,
+        Outcome::Win(Color::Black, _) => 0.0,
+        Outcome::Draw(_) => 0.5,
+    }
+}
+
+/// Pawns, knights and penalty points of both sides: a turn that changes
+/// none is quiet.
+fn apocalypse_census(pos: &ApocalypsePosition) -> [u32; 6] {
+    let [w, b] = [Color::White, Color::Black].map(|c| {
+        [
+            pos.pieces(c, Kind::Pawn).count_ones(),
+            pos.pieces(c, Kind::Knight).count_ones(),
+            u32::from(pos.penalties(c)),
+        ]
+    });
+    [w[0], w[1], w[2], b[0], b[1], b[2]]
+}
+
+/// One apocalypse game (RULES.md 5): `plies / 2` random turns of sure
+/// moves, then each
+/// turn searched to the node budget on one thread, both sides' plies
+/// drawn from the equilibrium strategies the search found (so the games
+/// mix as the engine plays). A position is written when its turn changes
+/// no piece and no penalty, with the search's value of the turn.
+fn play_apocalypse_game(a: &Args, game: u64) -> (Vec<(String, i32)>, f64) {
+    let mut rng = Rng::for_game(a.seed, game);
+    let mut g = ApocalypseGame::new(ApocalypsePosition::start());
+    for _ in 0..a.plies / 2 {
+        let pos = *g.position();
+        // Sure moves only: a random speculation fails and costs a
+        // penalty point, and two end the game.
+        let sure = |c: Color| -> Vec<Ply> {
+            pos.candidates(c)
+                .iter()
+                .copied()
+                .filter(|p| p.sure)
+                .collect()
+        };
+        let (white, black) = (sure(Color::White), sure(Color::Black));
+        if g.outcome().is_some() || white.is_empty() || black.is_empty() {
+            break;
+        }
+        g.play_turn(white[rng.below(white.len())], black[rng.below(black.len())]);
+    }
+    let shared = SimShared::default();
+    shared.node_limit.store(a.nodes, Ordering::Relaxed);
+    let mut quiet = Vec::new();
+    let result = loop {
+        if let Some(o) = g.outcome() {
+            break white_result(o);
+        }
+        if 2 * g.turns().len() >= a.max_plies {
+            break 0.5;
+        }
+        let pos = *g.position();
+        let Some(r) = solve_turn(&shared, &pos, MAX_TURNS, None, 1, &mut |_| {}) else {
+            break 0.5;
+        };
+        let (Some(white), Some(black)) =
+            (sample(&r.white, rng.unit()), sample(&r.black, rng.unit()))
+        else {
+            break 0.5;
+        };
+        g.play_turn(white, black);
+        let is_quiet = apocalypse_census(&pos) == apocalypse_census(g.position());
+        if is_quiet && r.value.abs() < f64::from(DECIDED) {
+            quiet.push((pos.to_fen(), r.value.round() as i32));
+        }
+    };
+    (quiet, result)
+}
+
+/// The deepest an apocalypse search of datagen goes: the node budget ends
+/// it long before.
+const MAX_TURNS: u32 = 64;
 
 /// The arguments of a small run (tests elsewhere play its games).
 #[cfg(test)]
@@ -302,8 +390,8 @@ mod tests {
         ))
         .unwrap();
         assert_eq!((a.games, a.nodes, a.seed), (3, 100, 7));
+        assert!(parse(&args("--variant apocalypse --games 1 --out x")).is_ok());
         for bad in [
-            "--variant apocalypse --games 1 --out x",
             "--variant chess --games 0 --out x",
             "--variant chess --games 1",
             "--variant chess --out x",
@@ -337,5 +425,29 @@ mod tests {
         let text = lines(&one, r1);
         let first = text.lines().next().unwrap();
         assert_eq!(first.split(" | ").count(), 3, "{first}");
+    }
+
+    /// An apocalypse game depends on the seed and its number only; its
+    /// positions read back, are undecided, and keep every piece and
+    /// penalty through the turn played from them.
+    #[test]
+    fn apocalypse_games_are_reproducible_and_quiet() {
+        let a = parse(&args(
+            "--variant apocalypse --games 1 --out x --nodes 300 --max-plies 80",
+        ))
+        .unwrap();
+        let mut seen = 0;
+        for game in 0..6 {
+            let (one, r1) = play_game(&a, game);
+            assert_eq!((one.clone(), r1), play_game(&a, game));
+            for (fen, score) in &one {
+                let pos = ApocalypsePosition::from_fen(fen).unwrap();
+                assert!(pos.terminal().is_none(), "{fen}");
+                assert!(score.abs() < DECIDED, "{fen} {score}");
+            }
+            seen += one.len();
+        }
+        assert!(seen > 0, "no quiet position in six games");
+        assert_ne!(play_game(&a, 0).0, play_game(&a, 1).0);
     }
 }

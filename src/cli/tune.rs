@@ -21,7 +21,8 @@
 
 use crate::board::Position;
 use crate::eval::table::Tunable;
-use crate::eval::tune_target;
+use crate::eval::{self, tune_target};
+use crate::variants::apocalypse::ApocalypsePosition;
 use crate::Variant;
 use rayon::prelude::*;
 use std::time::Instant;
@@ -34,8 +35,8 @@ pub const HELP: &str = "usage: turncoat tune --variant V --data FILE [--data FIL
        [--lr R] [--lambda L] [--l2 W] [--relinearize N] [--freeze NAME ...]
        [--out FILE.rs] [--threads T]
 
-Texel tuning (Adam) of every evaluation parameter of an 8x8 variant
-(chess, subversion, pacifist, pacifist2) from `turncoat datagen` files,
+Texel tuning (Adam) of every evaluation parameter of a variant (chess,
+subversion, pacifist, pacifist2, apocalypse) from `turncoat datagen` files,
 starting from the build's values. Prints the loss on the training and on
 held-out data (every tenth game) per epoch and writes the parameters
 of the best epoch as the source file the build includes (default: the
@@ -137,29 +138,50 @@ fn parse(args: &[String]) -> Result<Args, String> {
         }
     }
     a.variant = variant.ok_or("--variant is needed")?;
-    if a.variant.board().is_none() {
-        return Err(format!(
-            "tune sets the evaluations of the 8x8 variants; {} is not one",
-            a.variant
-        ));
-    }
     if a.data.is_empty() {
         return Err("--data is needed".into());
     }
     Ok(a)
 }
 
+/// A position of the tuner's data: the 8x8 [`Position`], or apocalypse's.
+pub trait SamplePosition: Copy + Send + Sync {
+    /// The position a data line's FEN gives, in `variant`.
+    fn read(fen: &str, variant: Variant) -> Result<Self, String>;
+    /// The move (in apocalypse: turn) number, which only grows within a
+    /// game.
+    fn move_number(&self) -> u32;
+}
+
+impl SamplePosition for Position {
+    fn read(fen: &str, variant: Variant) -> Result<Self, String> {
+        Position::from_fen(fen, variant).map_err(|e| format!("{e:?}"))
+    }
+    fn move_number(&self) -> u32 {
+        self.fullmove_number() as u32
+    }
+}
+
+impl SamplePosition for ApocalypsePosition {
+    fn read(fen: &str, _: Variant) -> Result<Self, String> {
+        ApocalypsePosition::from_fen(fen).map_err(|e| e.to_string())
+    }
+    fn move_number(&self) -> u32 {
+        self.turn()
+    }
+}
+
 /// One training position: the position, the game's result and the
 /// search's score (white's view).
 #[derive(Clone, Copy)]
-pub struct Sample {
-    pub pos: Position,
+pub struct Sample<P = Position> {
+    pub pos: P,
     pub result: f64,
     pub score: i32,
 }
 
 /// Reads `FEN | score | result` lines.
-fn load(path: &str, variant: Variant) -> Result<Vec<Sample>, String> {
+fn load<P: SamplePosition>(path: &str, variant: Variant) -> Result<Vec<Sample<P>>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -173,7 +195,7 @@ fn load(path: &str, variant: Variant) -> Result<Vec<Sample>, String> {
         else {
             return Err(bad("expected `FEN | score | result`"));
         };
-        let pos = Position::from_fen(fen, variant).map_err(|e| bad(&format!("{e:?}")))?;
+        let pos = P::read(fen, variant).map_err(|e| bad(&e))?;
         let score: i32 = score.parse().map_err(|_| bad("bad score"))?;
         let result: f64 = match result {
             "1" | "1.0" => 1.0,
@@ -198,10 +220,10 @@ struct Linear {
 }
 
 /// The tuner's state for one data set.
-struct Tuner<'a> {
-    target: &'a dyn Tunable,
-    train: &'a [Sample],
-    test: &'a [Sample],
+struct Tuner<'a, P> {
+    target: &'a dyn Tunable<P>,
+    train: &'a [Sample<P>],
+    test: &'a [Sample<P>],
     k: f64,
     lambda: f64,
     /// The parameters the model is linearised at.
@@ -209,13 +231,13 @@ struct Tuner<'a> {
     model: Vec<Linear>,
 }
 
-impl Tuner<'_> {
-    fn wanted(&self, s: &Sample) -> f64 {
+impl<P: SamplePosition> Tuner<'_, P> {
+    fn wanted(&self, s: &Sample<P>) -> f64 {
         self.lambda * s.result + (1.0 - self.lambda) * sigmoid(self.k, s.score as f64)
     }
 
     /// The mean loss of the true evaluation with the parameters `v`.
-    fn loss(&self, data: &[Sample], v: &[i32]) -> f64 {
+    fn loss(&self, data: &[Sample<P>], v: &[i32]) -> f64 {
         let sum: f64 = data
             .par_iter()
             .map(|s| {
@@ -367,13 +389,13 @@ pub struct Tuned {
 /// share its result, so a held-out position from a training game would
 /// reward remembering games; a file lists its games in order, and a game
 /// starts where the move number goes down or the result changes.
-fn split(samples: &[Sample]) -> (Vec<Sample>, Vec<Sample>) {
+fn split<P: SamplePosition>(samples: &[Sample<P>]) -> (Vec<Sample<P>>, Vec<Sample<P>>) {
     let mut train = Vec::with_capacity(samples.len());
     let mut test = Vec::with_capacity(samples.len() / 10 + 1);
     let mut game = 0usize;
     for (i, s) in samples.iter().enumerate() {
         if let Some(prev) = i.checked_sub(1).map(|j| &samples[j]) {
-            if s.pos.fullmove_number() < prev.pos.fullmove_number() || s.result != prev.result {
+            if s.pos.move_number() < prev.pos.move_number() || s.result != prev.result {
                 game += 1;
             }
         }
@@ -388,9 +410,9 @@ fn split(samples: &[Sample]) -> (Vec<Sample>, Vec<Sample>) {
 
 /// Tunes the table of `target` from `samples`, calling `report` after
 /// the linearisation (`None`) and after every epoch.
-pub fn tune(
-    target: &dyn Tunable,
-    samples: &[Sample],
+pub fn tune<P: SamplePosition>(
+    target: &dyn Tunable<P>,
+    samples: &[Sample<P>],
     o: &Options,
     report: &mut dyn FnMut(Option<&Epoch>),
 ) -> Tuned {
@@ -414,7 +436,7 @@ pub fn tune(
         v: vec![0.0; x.len()],
         t: 0,
     };
-    let measure = |tuner: &Tuner, epoch: usize, v: &[i32]| Epoch {
+    let measure = |tuner: &Tuner<P>, epoch: usize, v: &[i32]| Epoch {
         epoch,
         k: tuner.k,
         train_loss: tuner.loss(tuner.train, v),
@@ -457,11 +479,17 @@ pub fn command(args: &[String]) -> i32 {
         Ok(a) => a,
         Err(e) => return super::usage_error(&e, HELP),
     };
-    let board = a.variant.board().expect("checked by parse");
-    let target = tune_target(board);
+    match a.variant.board() {
+        Some(board) => run(&a, tune_target(board).as_ref()),
+        None => run(&a, &eval::apocalypse::tune_target()),
+    }
+}
+
+/// Tunes `target` as `a` says, on positions of type `P`.
+fn run<P: SamplePosition>(a: &Args, target: &dyn Tunable<P>) -> i32 {
     let mut samples = Vec::new();
     for path in &a.data {
-        match load(path, a.variant) {
+        match load::<P>(path, a.variant) {
             Ok(s) => samples.extend(s),
             Err(e) => {
                 eprintln!("error: {e}");
@@ -510,7 +538,7 @@ pub fn command(args: &[String]) -> i32 {
     let mut last = Instant::now();
     let per_million = |secs: f64| secs * 1e6 / n as f64;
     let tuned = pool.install(|| {
-        tune(target.as_ref(), &samples, &options, &mut |e| {
+        tune(target, &samples, &options, &mut |e| {
             let secs = last.elapsed().as_secs_f64();
             last = Instant::now();
             match e {
@@ -792,7 +820,6 @@ mod tests {
         for bad in [
             "--variant pacifist",
             "--data a.txt",
-            "--variant apocalypse --data a.txt",
             "--variant pacifist --data a.txt --lambda 2",
             "--variant pacifist --data a.txt --epochs 0",
             "--variant pacifist --data a.txt --relinearize x",
@@ -803,14 +830,42 @@ mod tests {
         }
         let dir = std::env::temp_dir().join(format!("turncoat-tune-{}", std::process::id()));
         std::fs::write(&dir, "8/8/8/8/8/8/8/8 w - - 0 1 | 3\n").unwrap();
-        assert!(load(dir.to_str().unwrap(), Variant::Chess).is_err());
+        assert!(load::<Position>(dir.to_str().unwrap(), Variant::Chess).is_err());
         std::fs::write(
             &dir,
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 12 | 0.5\n",
         )
         .unwrap();
-        let s = load(dir.to_str().unwrap(), Variant::Pacifist).unwrap();
+        let s = load::<Position>(dir.to_str().unwrap(), Variant::Pacifist).unwrap();
         assert_eq!((s.len(), s[0].score, s[0].result), (1, 12, 0.5));
         let _ = std::fs::remove_file(&dir);
+    }
+
+    /// Apocalypse's evaluation is tuned like the others: from its own
+    /// datagen games, read back from their lines, the training loss falls.
+    #[test]
+    fn apocalypse_tunes_from_its_games() {
+        let a = crate::cli::datagen::tiny_args(Variant::Apocalypse, 300, 80);
+        let mut text = String::new();
+        for g in 0..40 {
+            let (positions, result) = crate::cli::datagen::play_game(&a, g);
+            for (fen, score) in positions {
+                text.push_str(&format!("{fen} | {score} | {result}\n"));
+            }
+        }
+        let path = std::env::temp_dir().join(format!("turncoat-apo-{}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        let samples = load::<ApocalypsePosition>(path.to_str().unwrap(), Variant::Apocalypse);
+        std::fs::remove_file(&path).unwrap();
+        let samples = samples.unwrap();
+        assert!(samples.len() >= 20, "{} positions", samples.len());
+        let target = eval::apocalypse::tune_target();
+        assert_eq!(
+            target.evaluate_with(&samples[0].pos, &target.values()),
+            eval::apocalypse::evaluate(&samples[0].pos)
+        );
+        let tuned = tune(&target, &samples, &options(20, 5.0), &mut |_| {});
+        let losses: Vec<f64> = tuned.epochs.iter().map(|e| e.train_loss).collect();
+        assert!(losses[1..].iter().any(|&l| l < losses[0]), "{losses:?}");
     }
 }

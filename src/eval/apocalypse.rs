@@ -1,10 +1,12 @@
 //! Evaluation of an Apocalypse position (RULES.md 5) from white's point of
-//! view, in centipawn-like units: pawns (losing them all loses), knights,
-//! penalty points (two lose), pawns near promotion, mobility (sure moves),
-//! and safety from capture.
+//! view, in centipawn-like units: pawns (losing them all loses), knights
+//! and their squares, penalty points (two lose), pawns near promotion,
+//! mobility (sure moves), and safety from capture. The weights are a
+//! [`Params`] table that `turncoat tune` sets.
 
+use super::table::{Field, Table, Target};
 use crate::board::Color;
-use crate::variants::apocalypse::board::squares;
+use crate::variants::apocalypse::board::{squares, Sq};
 use crate::variants::apocalypse::candidates::knight_targets;
 use crate::variants::apocalypse::{ApocalypsePosition, Kind};
 
@@ -13,6 +15,63 @@ pub const WIN: i32 = 10_000;
 /// Values at least this far from 0 are decided games: a win (or loss) in
 /// `WIN - |value|` turns, as the search counts them (longest resistance).
 pub const DECIDED: i32 = WIN - 1_000;
+
+/// The weights of the apocalypse evaluation: the parameter table that
+/// `turncoat tune` sets from self-play data, included from
+/// `tuned/apocalypse.rs` (written by the tuner).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// A side's pawns by how many it has (0 to 5): the last ones are
+    /// worth most, as losing them all loses (RULES.md 5).
+    pub pawns: [i32; 6],
+    pub knight: i32,
+    /// Per penalty point (a second one loses).
+    pub penalty: i32,
+    /// Per pawn, by how many ranks it has advanced.
+    pub advancement: [i32; 5],
+    /// Per knight, by square, from the side's own back rank (rank 1 for
+    /// white, rank 5 for black), files a to e.
+    pub knight_square: [i32; 25],
+    /// Per sure candidate move.
+    pub sure_move: i32,
+    /// Per pawn and per knight the enemy could capture next turn.
+    pub hanging: [i32; 2],
+}
+
+// SAFETY: `#[repr(C)]`, integers only.
+unsafe impl Table for Params {
+    const TYPE_NAME: &'static str = "Params";
+    fn fields(&self) -> Vec<Field<'_>> {
+        vec![
+            Field::array("pawns", &["0", "1", "2", "3", "4", "5"], &self.pawns),
+            Field::scalar("knight", &self.knight),
+            Field::scalar("penalty", &self.penalty),
+            Field::array("advancement", &["0", "1", "2", "3", "4"], &self.advancement),
+            Field::array("knight_square", &SQUARES, &self.knight_square),
+            Field::scalar("sure_move", &self.sure_move),
+            Field::array("hanging", &["pawn", "knight"], &self.hanging),
+        ]
+    }
+}
+
+/// The squares as labels, from the side's own back rank.
+const SQUARES: [&str; 25] = [
+    "a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3", "a4",
+    "b4", "c4", "d4", "e4", "a5", "b5", "c5", "d5", "e5",
+];
+
+/// The build's weights.
+pub const PARAMS: Params = include!("tuned/apocalypse.rs");
+
+/// The table `turncoat tune` sets, and how it evaluates.
+pub fn tune_target() -> Target<Params, ApocalypsePosition> {
+    Target {
+        params: PARAMS,
+        source: "src/eval/tuned/apocalypse.rs",
+        evaluate_white: evaluate_with,
+    }
+}
 
 /// The terms for one side.
 #[derive(Clone, Copy, Debug, Default)]
@@ -46,44 +105,53 @@ fn threats(pos: &ApocalypsePosition, c: Color) -> u32 {
     t
 }
 
-pub fn terms(pos: &ApocalypsePosition, c: Color) -> Terms {
+/// How many ranks `sq` lies ahead of the back rank of `c`.
+fn ranks_ahead(sq: Sq, c: Color) -> usize {
+    (if c == Color::White {
+        sq.rank()
+    } else {
+        4 - sq.rank()
+    }) as usize
+}
+
+/// The terms of side `c` with the weights `w`.
+pub fn terms_with(pos: &ApocalypsePosition, c: Color, w: &Params) -> Terms {
     let pawns = pos.pieces(c, Kind::Pawn);
     let knights = pos.pieces(c, Kind::Knight);
-    let n_pawns = pawns.count_ones() as i32;
-    // The last pawns are worth most: losing all of them loses the game.
-    let pawn_value = match n_pawns {
-        0 => 0,
-        1 => 250,
-        2 => 420,
-        n => 420 + (n - 2) * 110,
-    };
+    let n_pawns = (pawns.count_ones() as usize).min(w.pawns.len() - 1);
     let advancement = squares(pawns)
-        .map(|s| {
-            let steps = if c == Color::White {
-                s.rank()
-            } else {
-                4 - s.rank()
-            };
-            [0, 5, 15, 30, 0][steps as usize]
-        })
+        .map(|s| w.advancement[ranks_ahead(s, c)])
+        .sum();
+    let knight_squares: i32 = squares(knights)
+        .map(|s| w.knight_square[ranks_ahead(s, c) * 5 + s.file() as usize])
         .sum();
     let sure_moves = pos.candidates(c).iter().filter(|p| p.sure).count() as i32;
     let enemy_threats = threats(pos, c.flip());
-    let hanging = -(((pawns & enemy_threats).count_ones() as i32) * 25
-        + ((knights & enemy_threats).count_ones() as i32) * 60);
+    let hanging = ((pawns & enemy_threats).count_ones() as i32) * w.hanging[0]
+        + ((knights & enemy_threats).count_ones() as i32) * w.hanging[1];
     Terms {
-        pawns: pawn_value,
-        knights: knights.count_ones() as i32 * 300,
-        penalty: -(pos.penalties(c) as i32) * 200,
+        pawns: w.pawns[n_pawns],
+        knights: knights.count_ones() as i32 * w.knight + knight_squares,
+        penalty: pos.penalties(c) as i32 * w.penalty,
         advancement,
-        mobility: 4 * sure_moves,
+        mobility: w.sure_move * sure_moves,
         hanging,
     }
 }
 
+/// The terms of side `c` with the build's weights.
+pub fn terms(pos: &ApocalypsePosition, c: Color) -> Terms {
+    terms_with(pos, c, &PARAMS)
+}
+
+/// White's value of `pos` with the weights `w`.
+pub fn evaluate_with(pos: &ApocalypsePosition, w: &Params) -> i32 {
+    terms_with(pos, Color::White, w).total() - terms_with(pos, Color::Black, w).total()
+}
+
 /// Static value for white (positive: white is better).
 pub fn evaluate(pos: &ApocalypsePosition) -> i32 {
-    terms(pos, Color::White).total() - terms(pos, Color::Black).total()
+    evaluate_with(pos, &PARAMS)
 }
 
 pub fn explain(pos: &ApocalypsePosition) -> String {

@@ -221,8 +221,9 @@ fn write_table(s: &mut String, type_name: &str, fields: &[Field], depth: usize) 
     s.push_str(&format!("{}}}", "    ".repeat(depth)));
 }
 
-/// What `turncoat tune` needs of an evaluation, whatever its table's type.
-pub trait Tunable: Sync {
+/// What `turncoat tune` needs of an evaluation, whatever its table's type,
+/// of positions of type `P` (the 8x8 [`Position`], or apocalypse's).
+pub trait Tunable<P = Position>: Sync {
     /// The build's values, flat.
     fn values(&self) -> Vec<i32>;
     /// The name of each value.
@@ -233,21 +234,21 @@ pub trait Tunable: Sync {
     /// has one value per entry.
     fn to_source(&self, v: &[i32], origin: &str) -> Option<String>;
     /// White's evaluation of `pos` with the values `v` (one per entry).
-    fn evaluate_with(&self, pos: &Position, v: &[i32]) -> i32;
+    fn evaluate_with(&self, pos: &P, v: &[i32]) -> i32;
     /// White's evaluation of `pos` at `v` and its central differences
     /// `(e(v + h u_j) - e(v - h u_j)) / 2h` for every entry `j` where it
     /// is not zero.
-    fn linearize(&self, pos: &Position, v: &[i32], h: i32) -> (i32, Vec<(u32, f32)>);
+    fn linearize(&self, pos: &P, v: &[i32], h: i32) -> (i32, Vec<(u32, f32)>);
 }
 
 /// A [`Tunable`] of the table type `T`.
-pub struct Target<T: Table> {
+pub struct Target<T: Table, P = Position> {
     pub params: T,
     pub source: &'static str,
-    pub evaluate_white: fn(&Position, &T) -> i32,
+    pub evaluate_white: fn(&P, &T) -> i32,
 }
 
-impl<T: Table> Tunable for Target<T> {
+impl<T: Table, P> Tunable<P> for Target<T, P> {
     fn values(&self) -> Vec<i32> {
         flat(&self.params).to_vec()
     }
@@ -260,11 +261,11 @@ impl<T: Table> Tunable for Target<T> {
     fn to_source(&self, v: &[i32], origin: &str) -> Option<String> {
         from_flat::<T>(v).map(|t| to_source(&t, origin))
     }
-    fn evaluate_with(&self, pos: &Position, v: &[i32]) -> i32 {
+    fn evaluate_with(&self, pos: &P, v: &[i32]) -> i32 {
         let t = from_flat::<T>(v).expect("one value per entry");
         (self.evaluate_white)(pos, &t)
     }
-    fn linearize(&self, pos: &Position, v: &[i32], h: i32) -> (i32, Vec<(u32, f32)>) {
+    fn linearize(&self, pos: &P, v: &[i32], h: i32) -> (i32, Vec<(u32, f32)>) {
         let mut t = from_flat::<T>(v).expect("one value per entry");
         let e = (self.evaluate_white)(pos, &t);
         let mut coefficients = Vec::new();
@@ -471,6 +472,33 @@ mod tests {
                 .collect::<Vec<_>>()[..]
         );
         assert_eq!(sub.last().unwrap(), "shielded.queen.eg");
+    }
+
+    /// Apocalypse's file too is what the tuner writes, and its table gives
+    /// the evaluation the search uses.
+    #[test]
+    fn the_apocalypse_file_is_the_tuners_format() {
+        use crate::eval::apocalypse;
+        use crate::variants::apocalypse::{ApocalypseGame, ApocalypsePosition};
+        let t = apocalypse::tune_target();
+        let values = t.values();
+        let written = t.to_source(&values, "x").unwrap();
+        let body = |s: &str| s.split_once('\n').unwrap().1.to_string();
+        assert_eq!(body(include_str!("tuned/apocalypse.rs")), body(&written));
+        assert_eq!(integers_of_source(&written), values);
+        let names = t.names();
+        assert_eq!(names.len(), values.len());
+        assert_eq!(names[0], "pawns.0");
+        assert!(names.contains(&"knight_square.c3".to_string()));
+        let mut game = ApocalypseGame::new(ApocalypsePosition::start());
+        for turn in [["b1b2", "b5b4"], ["a1b3", "e5d3"]] {
+            let pos = *game.position();
+            let w = pos.parse_ply(crate::board::Color::White, turn[0]).unwrap();
+            let b = pos.parse_ply(crate::board::Color::Black, turn[1]).unwrap();
+            game.play_turn(w, b);
+            let pos = game.position();
+            assert_eq!(t.evaluate_with(pos, &values), apocalypse::evaluate(pos));
+        }
     }
 
     /// Moving one named entry moves the evaluation the way its name says.
