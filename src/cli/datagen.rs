@@ -22,7 +22,7 @@
 use crate::board::{Color, Outcome, Position};
 use crate::eval::apocalypse::DECIDED;
 use crate::game::SequentialGame;
-use crate::search::equilibrium::{sample, solve_turn, SimShared};
+use crate::search::equilibrium::{sample, solve_turn, SimResult, SimShared};
 use crate::search::threads::{search, SearchParams};
 use crate::search::time::Limits;
 use crate::search::Shared;
@@ -257,7 +257,7 @@ fn play_apocalypse_game(a: &Args, game: u64) -> (Vec<(String, i32)>, f64) {
             break 0.5;
         }
         let pos = *g.position();
-        let Some(r) = solve_turn(&shared, &pos, MAX_TURNS, None, 1, &mut |_| {}) else {
+        let Some(r) = search_turn(&shared, &pos) else {
             break 0.5;
         };
         let (Some(white), Some(black)) =
@@ -272,6 +272,15 @@ fn play_apocalypse_game(a: &Args, game: u64) -> (Vec<(String, i32)>, f64) {
         }
     };
     (quiet, result)
+}
+
+/// The search of one apocalypse turn on one thread, to the node limit
+/// `shared` holds, its table kept from the game's earlier turns.
+fn search_turn(shared: &SimShared, pos: &ApocalypsePosition) -> Option<SimResult> {
+    // The node limit ends a search by raising `stop`, which would end the
+    // next one after the first entries of its first depth.
+    shared.stop.store(false, Ordering::Relaxed);
+    solve_turn(shared, pos, MAX_TURNS, None, 1, &mut |_| {})
 }
 
 /// The deepest an apocalypse search of datagen goes: the node budget ends
@@ -449,5 +458,22 @@ mod tests {
         }
         assert!(seen > 0, "no quiet position in six games");
         assert_ne!(play_game(&a, 0).0, play_game(&a, 1).0);
+    }
+
+    /// Every turn of a game is searched as deep as the node limit allows,
+    /// not only the first: a search that hit the limit leaves `stop`
+    /// raised, and the next must not take it for its own.
+    #[test]
+    fn each_apocalypse_turn_gets_its_search() {
+        let shared = SimShared::default();
+        shared.node_limit.store(20_000, Ordering::Relaxed);
+        let start = ApocalypsePosition::start();
+        let first = search_turn(&shared, &start).unwrap();
+        assert!(first.depth >= 2, "depth {}", first.depth);
+        let next = ApocalypsePosition::from_fen("n1p2/pP2p/4p/2PP1/NP1nN w 10 7").unwrap();
+        let second = search_turn(&shared, &next).unwrap();
+        // The first candidate, a1c2, is a speculation that only one black
+        // move satisfies; with a penalty point already, it loses.
+        assert!(second.value > -1000.0, "{}", second.value);
     }
 }
