@@ -223,8 +223,9 @@ fn apocalypse_census(pos: &ApocalypsePosition) -> [u32; 6] {
 /// One apocalypse game (RULES.md 5): `plies / 2` random turns of sure
 /// moves, then each turn searched to the node budget on one thread, both
 /// sides' plies drawn from the equilibrium strategies the search found
-/// (so the games mix as the engine plays). A position is written when its turn changes
-/// no piece and no penalty, with the search's value of the turn.
+/// (so the games mix as the engine plays). A position is written when its
+/// turn changes no piece and no penalty, with the search's value of the
+/// turn.
 fn play_apocalypse_game(a: &Args, game: u64) -> (Vec<(String, i32)>, f64) {
     let mut rng = Rng::for_game(a.seed, game);
     let mut g = ApocalypseGame::new(ApocalypsePosition::start());
