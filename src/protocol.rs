@@ -1,30 +1,85 @@
 //! The protocol loop that `turncoat` runs with no subcommand (ENGINE.md
 //! "Command line"): lines go to the UCI front end until the line `xboard`
-//! hands the input over to the XBoard front end.
+//! hands the input over to the XBoard front end. Input is read on its own
+//! thread, so that both loops can also act while the GUI is silent (a
+//! finished XBoard search plays its move; a perft counted to its end after
+//! `quit` ends the program).
 
 use std::io::BufRead;
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+/// How often the UCI loop looks whether a perft it waits for after `quit`
+/// has printed its count.
+const QUIT_POLL: Duration = Duration::from_millis(20);
+
+/// The line printed when the loop starts, as Stockfish prints one: a
+/// person at a terminal learns that the engine waits for commands; UCI and
+/// XBoard GUIs ignore a line they do not expect before their handshake.
+pub fn banner() -> String {
+    format!(
+        "turncoat {} by the turncoat developers: a chess-variant engine speaking UCI \
+         (the line `xboard` switches to XBoard); type `help` for the commands",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// The lines of `input`, read on their own thread; the channel closes at
+/// the end of input. Bytes that are not UTF-8 become U+FFFD: a bad line,
+/// not an end.
+pub fn read_lines(mut input: impl BufRead + Send + 'static) -> Receiver<String> {
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&bytes).into_owned();
+                    log::debug!("<< {}", line.trim_end());
+                    if tx.send(line).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+    rx
+}
 
 /// Runs the protocol loop on `input` until `quit` or end of input.
-pub fn run(mut input: impl BufRead + Send + 'static) {
+pub fn run(input: impl BufRead + Send + 'static) {
+    crate::output::send_line(&banner());
+    let lines = read_lines(input);
     let mut session = crate::uci::Session::new();
-    let mut bytes = Vec::new();
     loop {
-        bytes.clear();
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
+        // After `quit` a perft is counted to its end: wait for it (or for
+        // `stop`) without blocking on input that may never come.
+        let next = if session.quitting() {
+            lines.recv_timeout(QUIT_POLL)
+        } else {
+            lines.recv().map_err(|_| RecvTimeoutError::Disconnected)
+        };
+        match next {
+            Ok(line) if line.trim() == "xboard" && !session.quitting() => {
+                session.stop();
+                crate::xboard::run(lines);
+                return;
+            }
+            Ok(line) => {
+                if !session.handle(&line) {
+                    return;
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => {
+                session.finish();
+                return;
+            }
         }
-        // Bytes that are not UTF-8 become U+FFFD: a bad line, not an end.
-        let line = String::from_utf8_lossy(&bytes);
-        log::debug!("<< {}", line.trim_end());
-        if line.trim() == "xboard" {
-            session.stop();
-            crate::xboard::run(input);
-            return;
-        }
-        if !session.handle(&line) {
+        if session.quitting() && !session.counting() {
             return;
         }
     }
-    session.stop();
 }

@@ -342,6 +342,13 @@ fn apocalypse_engine_with_an_illegal_ply_loses() {
     ]);
     assert!(out.contains("illegal move a1a1"), "{out}");
     assert!(out.contains("Score of good vs bad: 2 - 0 - 0"), "{out}");
+    // All won: the Elo is unbounded, not a made-up 2400, and LOS is
+    // cutechess-cli's (1 + erf(2 / sqrt 4)) / 2 = 92.1 %, not 50 %.
+    assert!(
+        out.contains("Elo difference: inf +/- inf, LOS: 92.1 %"),
+        "{out}"
+    );
+    assert!(out.contains("Elo: inf +/- inf, nElo: inf +/- "), "{out}");
 }
 
 #[test]
@@ -469,5 +476,46 @@ fn an_engine_that_cannot_start_stops_the_tournament() {
         assert!(!err.contains("'good'"), "the good engine starts: {err}");
         assert!(!out.contains("Started game"), "no game is played: {out}");
         assert!(!std::path::Path::new(&pgn).exists(), "no PGN is written");
+    }
+}
+
+/// An engine that does not offer the variant is refused before the first
+/// game, with its name and the variant, over both protocols; in chess,
+/// which needs no variant option, the same engine plays.
+#[test]
+fn an_engine_without_the_variant_is_refused_before_any_game() {
+    let chess_only = fixture("chess_only_engine.sh");
+    for proto in ["uci", "xboard"] {
+        let engines = |variant: &str| {
+            match_status(&[
+                "-engine",
+                &format!("cmd={T}"),
+                "name=turncoat",
+                "-engine",
+                &format!("cmd={chess_only}"),
+                &format!("arg={T}"),
+                &format!("proto={proto}"),
+                "name=orthodox",
+                "-each",
+                "depth=1",
+                "-variant",
+                variant,
+                "-games",
+                "2",
+                "-maxmoves",
+                "10",
+            ])
+        };
+        let (code, out, err) = engines("pacifist");
+        assert_eq!(code, 1, "{proto}: {out}{err}");
+        assert!(
+            err.contains("engine 'orthodox'") && err.contains("does not play pacifist"),
+            "{proto}: {err}"
+        );
+        assert!(!err.contains("'turncoat'"), "turncoat offers it: {err}");
+        assert!(!out.contains("Started game"), "no game is played: {out}");
+        let (code, out, err) = engines("chess");
+        assert_eq!(code, 0, "{proto}: {out}{err}");
+        assert!(out.contains("Finished game"), "{out}");
     }
 }

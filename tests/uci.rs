@@ -305,3 +305,123 @@ fn movetime_and_clock_searches_finish() {
     e.send("go nodes 5000");
     e.until("bestmove");
 }
+
+/// Runs the binary with `input` on stdin (closed after it) and returns
+/// its stdout.
+fn piped(input: &str, args: &[&str]) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_turncoat"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start turncoat");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().expect("turncoat ends");
+    assert!(out.status.success(), "{input:?}: {:?}", out.status);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The `move: count` lines and the `Nodes searched` line of a perft.
+fn perft_lines(out: &str) -> Vec<String> {
+    let mut lines: Vec<String> = out
+        .lines()
+        .filter(|l| {
+            l.starts_with("Nodes searched")
+                || l.split_once(": ").is_some_and(|(m, _)| !m.contains(' '))
+        })
+        .map(str::to_string)
+        .collect();
+    lines.sort();
+    lines
+}
+
+/// `printf 'position startpos\ngo perft 4\nquit\n' | turncoat` prints the
+/// whole count before it exits, as Stockfish does, in every variant, with
+/// `quit` or at the end of input; the count is `turncoat perft`'s.
+#[test]
+fn perft_through_a_pipe_prints_its_count_in_every_variant() {
+    for variant in Variant::ALL {
+        let depth = if variant == Variant::Apocalypse { 2 } else { 3 };
+        let name = variant.name();
+        let cli = piped(
+            "",
+            &["perft", "--variant", name, "--divide", &depth.to_string()],
+        );
+        let expected = perft_lines(&cli);
+        assert!(
+            expected.iter().any(|l| l.starts_with("Nodes searched: ")),
+            "{cli}"
+        );
+        for end in ["quit\n", ""] {
+            let input = format!(
+                "setoption name UCI_Variant value {name}\nposition startpos\ngo perft {depth}\n{end}"
+            );
+            let out = piped(&input, &[]);
+            assert!(!out.contains("perft stopped"), "{name}: {out}");
+            assert_eq!(perft_lines(&out), expected, "{name} {end:?}: {out}");
+        }
+    }
+}
+
+/// `quit` during a perft: `isready` is still answered at once, `stop`
+/// (or another `quit`) interrupts it and the engine exits.
+#[test]
+fn quit_during_a_long_perft_waits_but_stop_ends_it() {
+    let mut e = Engine::start();
+    e.send("go perft 30");
+    e.send("quit");
+    e.sync();
+    e.send("stop");
+    let (_, before) = e.until("info string perft stopped");
+    assert!(!before.iter().any(|l| l.starts_with("Nodes searched")));
+    assert!(e.wait_exit());
+}
+
+/// A one-line banner at start-up says what turncoat is and how to get
+/// help; `help` lists the commands.
+#[test]
+fn banner_and_help_at_the_prompt() {
+    let out = piped("help\nquit\n", &[]);
+    let first = out.lines().next().unwrap_or_default();
+    assert!(first.starts_with("turncoat "), "{out}");
+    assert!(
+        first.contains("UCI") && first.contains("xboard") && first.contains("help"),
+        "{first}"
+    );
+    for command in [
+        "uci", "isready", "position", "go perft", "stop", "xboard", "quit",
+    ] {
+        assert!(
+            out.lines().any(|l| l.trim_start().starts_with(command)),
+            "help lacks {command}: {out}"
+        );
+    }
+}
+
+/// Over UCI a claimable draw is no end: `go` gives a move after a
+/// threefold repetition and at the 50-move mark; a finished game gives
+/// `bestmove (none)`.
+#[test]
+fn go_in_a_claimable_draw_gives_a_move() {
+    let mut e = Engine::start();
+    for position in [
+        "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
+        "position fen 8/8/4k3/8/8/4K3/8/R7 w - - 100 80",
+    ] {
+        e.send(position);
+        e.send("go depth 3");
+        let (best, _) = e.until("bestmove");
+        assert_ne!(best, "bestmove (none)", "{position}");
+    }
+    e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go depth 3");
+    assert_eq!(e.until("bestmove").0, "bestmove (none)");
+}

@@ -154,18 +154,24 @@ fn bench_command(args: &[String]) -> i32 {
     0
 }
 
-pub const USAGE: &str = "usage:
-  turncoat                 (UCI protocol loop; XBoard when the first line is `xboard`)
-  turncoat bench [--threads N] [--depth-offset D]
-  turncoat datagen --variant V --games N --out FILE [--nodes N] [--seed S] [--threads T]
-  turncoat tune --variant V --data FILE... [--epochs E] [--out FILE.rs]
-  turncoat gui [--port N] [--engine NAME=COMMAND]... [--no-open]
-  turncoat match -engine cmd=PATH ... -engine cmd=PATH ... -variant V ...
-  turncoat perft [--variant V] [--fen FEN] [--divide] [--chess960] [--threads N]
-                 [--hash MIB] DEPTH
-  turncoat perft-suite FILE.epd [--max-depth D] [--variant V] [--threads N] [--hash MIB]
-  turncoat --help | help [COMMAND] | COMMAND --help
-  turncoat --version
+pub const USAGE: &str = "usage: turncoat [COMMAND] [ARGS...]
+
+With no command turncoat is an engine: it reads UCI commands on stdin (the
+line `xboard` switches to XBoard / CECP v2), as GUIs and tournament
+managers expect; type `help` there for its commands.
+
+commands:
+  gui          play, watch and analyse every variant in the browser
+  match        play tournaments between engines (cutechess-cli's flags)
+  perft        count the positions DEPTH moves deep (per move with --divide)
+  perft-suite  check a file of positions against their known perft counts
+  bench        search fixed positions: nodes and speed, a signature of the search
+  datagen      play self-play games and write positions for tuning
+  tune         fit the evaluation's values to datagen positions
+  help         this text, or a command's (`turncoat help perft`)
+
+`turncoat COMMAND --help` gives a command's usage and options;
+`turncoat --version` the version.
 variants: chess, pacifist, pacifist2, subversion, apocalypse";
 
 const BENCH_HELP: &str = "usage: turncoat bench [--threads N] [--depth-offset D]

@@ -261,17 +261,19 @@ pub fn suite_command(args: &[String]) -> i32 {
     let Some(file) = file else {
         return super::usage_error("missing FILE.epd", SUITE_HELP);
     };
-    let variant = match variant.map(Ok).unwrap_or_else(|| variant_of_file(&file)) {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
-    };
+    // The file first: a file that is not there is the error to report,
+    // not that its name does not tell the variant.
     let text = match std::fs::read_to_string(&file) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("error: cannot read {file}: {e}");
+            return 2;
+        }
+    };
+    let variant = match variant.map(Ok).unwrap_or_else(|| variant_of_file(&file)) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("error: {e}");
             return 2;
         }
     };

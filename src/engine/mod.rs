@@ -73,6 +73,8 @@ pub struct Engine {
     shared: Arc<Shared>,
     equilibrium: Arc<SimShared>,
     running: Option<JoinHandle<()>>,
+    /// Whether `running` is a perft (counted to its end on `quit`).
+    counting: bool,
 }
 
 impl Default for Engine {
@@ -89,6 +91,7 @@ impl Engine {
             shared: Arc::new(Shared::new(options.hash_mib)),
             equilibrium: Arc::new(SimShared::default()),
             running: None,
+            counting: false,
             options,
         }
     }
@@ -232,8 +235,27 @@ impl Engine {
         self.running.as_ref().is_some_and(|h| !h.is_finished())
     }
 
-    /// Ends a running search and waits for its `on_best`.
+    /// Whether a perft is still counting (its `on_done` not yet called).
+    pub fn counting(&self) -> bool {
+        self.counting && self.searching()
+    }
+
+    /// What `quit` and the end of input do: a running perft is counted to
+    /// its end (its `on_done` gets the counts, as Stockfish prints them
+    /// before it exits), a running search is stopped.
+    pub fn finish(&mut self) {
+        if self.counting {
+            if let Some(handle) = self.running.take() {
+                let _ = handle.join();
+            }
+        }
+        self.stop();
+    }
+
+    /// Ends a running search or perft and waits for its `on_best` (or
+    /// `on_done`).
     pub fn stop(&mut self) {
+        self.counting = false;
         if let Some(handle) = self.running.take() {
             self.shared.pondering.store(false, Ordering::Relaxed);
             self.shared.stop.store(true, Ordering::Relaxed);
@@ -276,7 +298,10 @@ impl Engine {
                 on_done((!stopped).then_some(lines));
             });
         match spawned {
-            Ok(handle) => self.running = Some(handle),
+            Ok(handle) => {
+                self.running = Some(handle);
+                self.counting = true;
+            }
             Err(e) => log::error!("cannot start the perft thread: {e}"),
         }
     }

@@ -133,6 +133,26 @@ impl Game {
         }
     }
 
+    /// The end the rules impose by themselves, which no move can follow:
+    /// every end of the simultaneous game (RULES.md 5.3 ends it at a
+    /// threefold repetition too), and in the sequential variants every end
+    /// but the draws a player may claim.
+    pub fn rules_end(&self) -> Option<Outcome> {
+        match self {
+            Game::Sequential(g) => g.rules_end(),
+            Game::Simultaneous(g) => g.outcome(),
+        }
+    }
+
+    /// A draw the player to move may claim and play on instead (threefold
+    /// repetition, the 50-move rule; RULES.md 1, 2.5, 4.3).
+    pub fn claimable_draw(&self) -> Option<Outcome> {
+        match self {
+            Game::Sequential(g) if g.rules_end().is_none() => g.claimable_draw(),
+            _ => None,
+        }
+    }
+
     /// `*`, or the result and its reason (`1-0 checkmate`).
     pub fn result_text(&self) -> String {
         match self.outcome() {

@@ -76,13 +76,26 @@ impl SequentialGame {
             .count()
     }
 
-    /// The end of the game: by the variant's rules at the current
-    /// position, or by threefold repetition.
+    /// The end of the game for an arbiter: by the variant's rules, or by a
+    /// draw that may be claimed (threefold repetition, 50-move rule).
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(o) = self.current.outcome() {
-            return Some(o);
-        }
-        (self.occurrences() >= 3).then_some(Outcome::Draw("threefold repetition"))
+        self.rules_end().or_else(|| self.claimable_draw())
+    }
+
+    /// The end the rules impose by themselves (mate, stalemate, no king
+    /// left): no claim needed, no move possible after it.
+    pub fn rules_end(&self) -> Option<Outcome> {
+        self.current.rules_end()
+    }
+
+    /// A draw a player may claim but need not (RULES.md 1: threefold
+    /// repetition and the 50-move rule, as FIDE's rules have them): the
+    /// game can go on when nobody claims it.
+    pub fn claimable_draw(&self) -> Option<Outcome> {
+        let repeated = self.occurrences() >= 3;
+        repeated
+            .then_some(Outcome::Draw("threefold repetition"))
+            .or_else(|| self.current.fifty_move_draw())
     }
 }
 

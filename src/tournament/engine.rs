@@ -35,6 +35,13 @@ pub enum Failure {
     TimeForfeit,
     Illegal(String),
     Startup(String),
+    /// The engine does not offer the variant (over UCI in its
+    /// `UCI_Variant` combo, over XBoard in its `variants` feature): what
+    /// it offers.
+    NoVariant {
+        variant: Variant,
+        offered: Vec<String>,
+    },
     /// The runner took the request back (`turncoat gui`: a take-back, a
     /// new game); no side is to blame.
     Interrupted,
@@ -48,6 +55,13 @@ impl fmt::Display for Failure {
             Failure::TimeForfeit => f.write_str("loses on time"),
             Failure::Illegal(m) => write!(f, "illegal move {m}"),
             Failure::Startup(e) => write!(f, "engine failed to start: {e}"),
+            Failure::NoVariant { variant, offered } => {
+                let offered = match offered.as_slice() {
+                    [] => "none".to_string(),
+                    list => list.join(", "),
+                };
+                write!(f, "does not play {variant} (variants it offers: {offered})")
+            }
             Failure::Interrupted => f.write_str("was interrupted"),
         }
     }
@@ -123,7 +137,7 @@ impl EngineProcess {
     /// command that could not run, or how the handshake went wrong).
     pub fn check(config: &EngineConfig, variant: Variant) -> Result<(), String> {
         let mut e = EngineProcess::spawn(config).map_err(|f| match f {
-            Failure::Startup(why) => format!("cannot run {why}"),
+            Failure::Startup(why) => format!("failed to start: cannot run {why}"),
             f => f.to_string(),
         })?;
         match e.handshake(variant) {
@@ -152,15 +166,20 @@ impl EngineProcess {
                     std::thread::sleep(Duration::from_millis(10));
                 }
                 match status {
-                    Some(s) => format!("{cmd} ended ({s}) during the {proto} handshake"),
-                    None => format!("{cmd} closed its output during the {proto} handshake"),
+                    Some(s) => {
+                        format!("failed to start: {cmd} ended ({s}) during the {proto} handshake")
+                    }
+                    None => format!(
+                        "failed to start: {cmd} closed its output during the {proto} handshake"
+                    ),
                 }
             }
             Failure::Hung => format!(
-                "{cmd} did not complete the {proto} handshake within {} s",
+                "failed to start: {cmd} did not complete the {proto} handshake within {} s",
                 HANDSHAKE.as_secs()
             ),
-            f => format!("{cmd}: {f}"),
+            f @ Failure::NoVariant { .. } => format!("{cmd} {f}"),
+            f => format!("failed to start: {cmd}: {f}"),
         }
     }
 
@@ -283,7 +302,14 @@ impl EngineProcess {
         match self.config.protocol {
             Protocol::Uci => {
                 self.send("uci")?;
-                self.read_until(deadline, |l| l == "uciok")?;
+                let mut offered = Vec::new();
+                self.read_until(deadline, |l| {
+                    if let Some(vars) = uci_variants(l) {
+                        offered = vars;
+                    }
+                    l == "uciok"
+                })?;
+                offers(variant, variant.nonstandard_name(), offered)?;
                 for (name, value) in self.config.options.clone() {
                     self.send(&format!("setoption name {name} value {value}"))?;
                 }
@@ -296,9 +322,15 @@ impl EngineProcess {
             Protocol::Xboard => {
                 self.send("xboard")?;
                 self.send("protover 2")?;
+                let mut offered = Vec::new();
                 self.read_until(deadline, |l| {
+                    if let Some(vars) = xboard_variants(l) {
+                        offered = vars;
+                    }
                     l.starts_with("feature") && l.contains("done=1")
                 })?;
+                let name = (variant != Variant::Chess).then(|| variant.xboard_name());
+                offers(variant, name, offered)?;
                 for (name, value) in self.config.options.clone() {
                     self.send(&format!("option {name}={value}"))?;
                 }
@@ -423,6 +455,42 @@ impl Drop for EngineProcess {
 }
 
 /// `position fen ... [moves ...]`.
+/// Whether an engine offers `variant`, by the name its protocol gives it
+/// (`None`: orthodox chess, which every engine plays).
+fn offers(variant: Variant, name: Option<&str>, offered: Vec<String>) -> Result<(), Failure> {
+    match name {
+        Some(name) if !offered.iter().any(|v| v == name) => {
+            Err(Failure::NoVariant { variant, offered })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The values of a UCI `option name UCI_Variant type combo ... var V ...`
+/// line.
+fn uci_variants(line: &str) -> Option<Vec<String>> {
+    let rest = line.strip_prefix("option name UCI_Variant ")?;
+    let mut words = rest.split_whitespace();
+    let mut vars = Vec::new();
+    while let Some(w) = words.next() {
+        if w == "var" {
+            vars.extend(words.next().map(str::to_string));
+        }
+    }
+    Some(vars)
+}
+
+/// The list of an XBoard `feature ... variants="a,b,c" ...` line.
+fn xboard_variants(line: &str) -> Option<Vec<String>> {
+    if !line.starts_with("feature") {
+        return None;
+    }
+    let start = line.find("variants=\"")? + "variants=\"".len();
+    let list = &line[start..];
+    let list = &list[..list.find('"')?];
+    Some(list.split(',').map(|v| v.trim().to_string()).collect())
+}
+
 fn uci_position(start_fen: &str, moves: &[String]) -> String {
     let mut line = format!("position fen {start_fen}");
     if !moves.is_empty() {

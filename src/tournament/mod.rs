@@ -30,7 +30,7 @@ use crate::output::out;
 use args::MatchArgs;
 use openings::Opening;
 use referee::GameRecord;
-use stats::{Estimate, Pentanomial, Sprt, Tally, Verdict};
+use stats::{format_stat, Estimate, Pentanomial, Sprt, Tally, Verdict};
 use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -255,10 +255,7 @@ fn check_engines(args: &MatchArgs) -> Result<(), Vec<String>> {
         .engines
         .iter()
         .zip(results)
-        .filter_map(|(e, r)| {
-            r.err()
-                .map(|why| format!("engine '{}' failed to start: {why}", e.name))
-        })
+        .filter_map(|(e, r)| r.err().map(|why| format!("engine '{}' {why}", e.name)))
         .collect();
     if failures.is_empty() {
         Ok(())
@@ -299,11 +296,11 @@ fn report(st: &Standings, sprt: Option<Sprt>, pairs: bool) {
         rows.sort_by(|a, b| b.1.score().total_cmp(&a.1.score()));
         for (rank, (name, t)) in rows.iter().enumerate() {
             out!(
-                "{:>4} {:<20} {:>5.0} {:>7.0} {:>7} {:>6.1}% {:>6.1}%",
+                "{:>4} {:<20} {:>5} {:>7} {:>7} {:>6.1}% {:>6.1}%",
                 rank + 1,
                 name,
-                t.elo(),
-                t.elo_error(),
+                format_stat(t.elo(), 0),
+                format_stat(t.elo_error(), 0),
                 t.games(),
                 100.0 * t.score(),
                 100.0 * t.draw_ratio()
@@ -324,18 +321,18 @@ fn report_pair(r: &Results, sprt: Option<Sprt>, pairs: bool) {
         Estimate::trinomial(&t)
     };
     out!(
-        "Elo difference: {:.1} +/- {:.1}, LOS: {:.1} %, DrawRatio: {:.1} %",
-        e.elo,
-        e.elo_error,
+        "Elo difference: {} +/- {}, LOS: {:.1} %, DrawRatio: {:.1} %",
+        format_stat(e.elo, 1),
+        format_stat(e.elo_error, 1),
         100.0 * e.los,
         100.0 * t.draw_ratio()
     );
     out!(
-        "Elo: {:.2} +/- {:.2}, nElo: {:.2} +/- {:.2}",
-        e.elo,
-        e.elo_error,
-        e.nelo,
-        e.nelo_error
+        "Elo: {} +/- {}, nElo: {} +/- {}",
+        format_stat(e.elo, 2),
+        format_stat(e.elo_error, 2),
+        format_stat(e.nelo, 2),
+        format_stat(e.nelo_error, 2)
     );
     out!(
         "Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {:.1} ({:.2} %)",
@@ -364,8 +361,8 @@ fn report_pair(r: &Results, sprt: Option<Sprt>, pairs: bool) {
             s.llr(&t)
         };
         out!(
-            "LLR: {:.2} ({:.2}, {:.2}) [{:.2}, {:.2}]",
-            llr,
+            "LLR: {} ({:.2}, {:.2}) [{:.2}, {:.2}]",
+            format_stat(llr, 2),
             s.lower_bound(),
             s.upper_bound(),
             s.elo0,

@@ -43,25 +43,21 @@ impl Tally {
         elo_of_score(self.score())
     }
 
-    /// Half-width of the 95% confidence interval of the Elo difference.
+    /// Half-width of the 95% confidence interval of the Elo difference
+    /// (infinite where the interval reaches a score of 0 or 1).
     pub fn elo_error(&self) -> f64 {
         let n = self.games() as f64;
         if n == 0.0 {
             return f64::INFINITY;
         }
-        let sigma = (self.variance() / n).sqrt();
-        let hi = elo_of_score(self.score() + 1.959_963_985 * sigma);
-        let lo = elo_of_score(self.score() - 1.959_963_985 * sigma);
-        (hi - lo) / 2.0
+        elo_half_width(self.score(), (self.variance() / n).sqrt())
     }
 
-    /// Likelihood of superiority: P(first engine is stronger), draws ignored.
+    /// Likelihood of superiority as cutechess-cli computes it: P(first
+    /// engine is stronger) from the wins and losses, draws ignored; 50%
+    /// without a decisive game. 6-0 gives 99.3%, not certainty.
     pub fn los(&self) -> f64 {
-        let (w, l) = (self.wins as f64, self.losses as f64);
-        if w + l == 0.0 {
-            return 0.5;
-        }
-        0.5 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt()))
+        los_of_decisive(self.wins as f64, self.losses as f64)
     }
 
     pub fn draw_ratio(&self) -> f64 {
@@ -69,10 +65,51 @@ impl Tally {
     }
 }
 
-/// Elo from an expected score, clamped away from 0 and 1.
+/// Elo from an expected score: infinite at a score of 0 or 1 (all games
+/// lost or won), as cutechess-cli and fastchess print it, not a made-up
+/// large number.
 pub fn elo_of_score(s: f64) -> f64 {
-    let s = s.clamp(1e-6, 1.0 - 1e-6);
+    let s = s.clamp(0.0, 1.0);
     -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// Half-width in Elo of the 95% interval `score +- 1.96 sigma`, its ends
+/// kept within the possible scores: infinite when an end reaches 0 or 1
+/// (all wins, all losses, or a result so close to them), 0 for a result
+/// with no spread at all in between (all draws).
+fn elo_half_width(score: f64, sigma: f64) -> f64 {
+    let hi = (score + Z95 * sigma).min(1.0);
+    let lo = (score - Z95 * sigma).max(0.0);
+    if hi >= 1.0 || lo <= 0.0 {
+        return f64::INFINITY;
+    }
+    (elo_of_score(hi) - elo_of_score(lo)) / 2.0
+}
+
+/// cutechess-cli's likelihood of superiority from wins and losses:
+/// `(1 + erf((W - L) / sqrt(2 (W + L)))) / 2`, and 50% when there are none.
+fn los_of_decisive(wins: f64, losses: f64) -> f64 {
+    if wins + losses == 0.0 {
+        return 0.5;
+    }
+    0.5 * (1.0 + erf((wins - losses) / (2.0 * (wins + losses)).sqrt()))
+}
+
+/// A statistic as the reports print it, with `decimals` places: `inf`,
+/// `-inf` and `nan` for what is not a finite number (so that scripts can
+/// read them back), and never `-0.00`.
+pub fn format_stat(x: f64, decimals: usize) -> String {
+    if x.is_nan() {
+        return "nan".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "inf" } else { "-inf" }.into();
+    }
+    let text = format!("{x:.decimals$}");
+    match text.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => text,
+    }
 }
 
 fn score_of_elo(elo: f64) -> f64 {
@@ -150,9 +187,11 @@ pub struct Estimate {
 }
 
 impl Estimate {
-    /// From single games (trinomial).
+    /// From single games (trinomial); LOS as cutechess-cli's, from the
+    /// wins and losses.
     pub fn trinomial(t: &Tally) -> Estimate {
-        Self::of(&TRINOMIAL_SCORES, &[t.losses, t.draws, t.wins], 1.0)
+        let e = Self::of(&TRINOMIAL_SCORES, &[t.losses, t.draws, t.wins], 1.0);
+        Estimate { los: t.los(), ..e }
     }
 
     /// From game pairs (pentanomial): a pair's score is its mean, and
@@ -177,28 +216,35 @@ impl Estimate {
         let p: Vec<f64> = counts.iter().map(|&c| c as f64 / n).collect();
         let (mu, var) = mean_and_variance(scores, &p);
         let sigma_mean = (var / n).sqrt();
-        let (lo, hi) = (mu - Z95 * sigma_mean, mu + Z95 * sigma_mean);
-        let elo_error = (elo_of_score(hi) - elo_of_score(lo)) / 2.0;
         let sigma_game = var.sqrt() * per_game;
-        let (nelo, nelo_error) = if sigma_game > 0.0 {
-            (
-                (mu - 0.5) / sigma_game * nelo_scale(),
-                Z95 * sigma_mean / sigma_game * nelo_scale(),
-            )
+        // With no spread at all (every game or pair scored alike) the
+        // ratios below are limits: nElo is 0 at an even score and
+        // infinite otherwise; LOS counts the identical results as
+        // decisive ones, as cutechess-cli's formula does for games.
+        let nelo = if sigma_game > 0.0 {
+            (mu - 0.5) / sigma_game * nelo_scale()
+        } else if mu == 0.5 {
+            0.0
         } else {
-            (0.0, f64::INFINITY)
+            (mu - 0.5).signum() * f64::INFINITY
         };
         let los = if sigma_mean > 0.0 {
             0.5 * (1.0 + erf((mu - 0.5) / sigma_mean / std::f64::consts::SQRT_2))
-        } else {
+        } else if mu == 0.5 {
             0.5
+        } else if mu > 0.5 {
+            los_of_decisive(n, 0.0)
+        } else {
+            los_of_decisive(0.0, n)
         };
         Estimate {
             score: mu,
             elo: elo_of_score(mu),
-            elo_error,
+            elo_error: elo_half_width(mu, sigma_mean),
             nelo,
-            nelo_error,
+            // 1.96 sigma_mean / sigma_game in nElo units: it does not
+            // depend on the spread, so it holds at the edges too.
+            nelo_error: Z95 / (n.sqrt() * per_game) * nelo_scale(),
             los,
         }
     }
@@ -583,5 +629,65 @@ mod tests {
         assert!(close(p.elo, elo_of_score(0.55), 1e-9));
         assert!(close(p.nelo, 39.34, 0.01), "{}", p.nelo);
         assert!(close(p.los, 0.6937, 0.0005), "{}", p.los);
+    }
+
+    /// The edges, against values computed by hand from the definitions
+    /// (cutechess-cli's Elo and LOS, fastchess's nElo).
+    #[test]
+    fn statistics_at_the_edges() {
+        let tally = |wins, losses, draws| Tally {
+            wins,
+            losses,
+            draws,
+        };
+        // 6-0: score 1, no spread. LOS = (1 + erf(6 / sqrt 12)) / 2 =
+        // (1 + erf(1.7320508)) / 2 = 0.9928471; nElo error = 1.959964 /
+        // sqrt 6 * 800 / ln 10 = 278.0013.
+        let e = Estimate::trinomial(&tally(6, 0, 0));
+        assert_eq!(e.elo, f64::INFINITY);
+        assert_eq!(e.elo_error, f64::INFINITY);
+        assert!(close(e.los, 0.992_847_1, 1e-6), "{}", e.los);
+        assert_eq!(e.nelo, f64::INFINITY);
+        assert!(close(e.nelo_error, 278.001_3, 1e-3), "{}", e.nelo_error);
+        // 0-6, the mirror image.
+        let e = Estimate::trinomial(&tally(0, 6, 0));
+        assert_eq!(e.elo, f64::NEG_INFINITY);
+        assert!(close(e.los, 1.0 - 0.992_847_1, 1e-6), "{}", e.los);
+        assert_eq!(e.nelo, f64::NEG_INFINITY);
+        // One game won: LOS = (1 + erf(1 / sqrt 2)) / 2 = 0.8413447;
+        // nElo error = 1.959964 * 347.4355 = 680.9611.
+        let e = Estimate::trinomial(&tally(1, 0, 0));
+        assert_eq!(e.elo, f64::INFINITY);
+        assert!(close(e.los, 0.841_344_7, 1e-6), "{}", e.los);
+        assert!(close(e.nelo_error, 680.961_1, 1e-3), "{}", e.nelo_error);
+        // All draws: no difference, no spread, no decisive game.
+        let e = Estimate::trinomial(&tally(0, 0, 4));
+        assert_eq!((e.elo, e.elo_error, e.nelo, e.los), (0.0, 0.0, 0.0, 0.5));
+        // An even score prints as 0, never -0.
+        let e = Estimate::trinomial(&tally(3, 3, 2));
+        assert_eq!(format_stat(e.elo, 2), "0.00");
+        assert_eq!(format_stat(-0.001, 2), "0.00");
+        assert_eq!(format_stat(-0.006, 2), "-0.01");
+        assert_eq!(format_stat(f64::INFINITY, 1), "inf");
+        assert_eq!(format_stat(f64::NEG_INFINITY, 1), "-inf");
+        assert_eq!(format_stat(f64::NAN, 1), "nan");
+        // 9-1: the interval 0.9 +- 1.96 * 0.3 / sqrt 10 reaches a score of
+        // 1, so its Elo half-width is unbounded.
+        assert_eq!(
+            Estimate::trinomial(&tally(9, 1, 0)).elo_error,
+            f64::INFINITY
+        );
+        // Pairs all won: LOS from the 3 pairs as decisive results,
+        // (1 + erf(3 / sqrt 6)) / 2 = 0.9583677.
+        let p = Estimate::pentanomial(&Pentanomial {
+            counts: [0, 0, 0, 0, 3],
+        });
+        assert_eq!(p.elo, f64::INFINITY);
+        assert!(close(p.los, 0.958_367_7, 1e-6), "{}", p.los);
+        // Pairs all even (drawn or split): nothing either way.
+        let p = Estimate::pentanomial(&Pentanomial {
+            counts: [0, 0, 5, 0, 0],
+        });
+        assert_eq!((p.elo, p.nelo, p.los), (0.0, 0.0, 0.5));
     }
 }

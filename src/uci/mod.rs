@@ -22,6 +22,9 @@ fn error(msg: &str) {
 #[derive(Default)]
 pub struct Session {
     engine: Engine,
+    /// `quit` came while a perft was counting: the program ends when the
+    /// count is printed, or at `stop` or a second `quit`.
+    quitting: bool,
 }
 
 impl Session {
@@ -29,14 +32,19 @@ impl Session {
         Session::default()
     }
 
-    /// Handles one input line; returns false on `quit`.
+    /// Handles one input line; returns false when the program should end:
+    /// at `quit`, unless a perft is counting (then see [`Self::quitting`]).
     pub fn handle(&mut self, line: &str) -> bool {
         let line = line.trim();
         let mut tokens = line.split_whitespace();
         let Some(cmd) = tokens.next() else {
             return true;
         };
+        if self.quitting {
+            return self.handle_while_quitting(cmd);
+        }
         match cmd {
+            "quit" if self.engine.counting() => self.quitting = true,
             "quit" => {
                 self.engine.stop();
                 return false;
@@ -50,6 +58,7 @@ impl Session {
             "position" => self.position(line),
             "go" => self.go(line),
             "d" => send(&self.engine.diagram()),
+            "help" => send(HELP),
             "eval" => send(&self.engine.eval()),
             "debug" | "register" => {}
             _ => error(&format!("unknown command '{cmd}'")),
@@ -57,9 +66,39 @@ impl Session {
         true
     }
 
+    /// After `quit` during a perft: `isready` is still answered; `stop`
+    /// or another `quit` interrupts the count and ends the program.
+    fn handle_while_quitting(&mut self, cmd: &str) -> bool {
+        match cmd {
+            "isready" => send("readyok"),
+            "stop" | "quit" => {
+                self.engine.stop();
+                return false;
+            }
+            _ => {}
+        }
+        true
+    }
+
+    /// Whether `quit` came while a perft was counting.
+    pub fn quitting(&self) -> bool {
+        self.quitting
+    }
+
+    /// Whether a perft is counting.
+    pub fn counting(&self) -> bool {
+        self.engine.counting()
+    }
+
     /// Ends a running search, waiting for its `bestmove`.
     pub fn stop(&mut self) {
         self.engine.stop();
+    }
+
+    /// At the end of input: a running perft is counted to its end, a
+    /// running search stopped (its `bestmove` printed).
+    pub fn finish(&mut self) {
+        self.engine.finish();
     }
 
     fn setoption(&mut self, line: &str) {
@@ -217,6 +256,25 @@ impl Session {
         });
     }
 }
+
+/// The answer to `help`: the commands a person can type at the prompt.
+const HELP: &str = "\
+commands (UCI; see docs/protocols.md):
+  uci                          the engine's name and options, then uciok
+  isready                      answered with readyok (also while searching)
+  setoption name N [value V]   sets an option, e.g. `setoption name UCI_Variant value pacifist`
+  ucinewgame                   a new game: the caches emptied
+  position startpos|fen F [moves M...]   the position, moves in the variant's notation
+  go [depth D|nodes N|movetime MS|wtime MS btime MS [winc MS binc MS]|infinite|...]
+                               searches and answers bestmove
+  go perft D                   counts the leaf positions D plies (turns) deep, per move
+  stop                         ends a search (or a perft) now
+  ponderhit                    the pondered move was played: the clock starts
+  d                            the board, its FEN, key and result
+  eval                         the static evaluation and its terms
+  xboard                       switches to the XBoard protocol
+  help                         this list
+  quit                         exits (a running perft is counted to its end first)";
 
 /// The keywords of `go`, which end a `searchmoves` list.
 const GO_KEYWORDS: [&str; 12] = [

@@ -45,7 +45,20 @@ impl Position {
     /// The end of the game by the rules of the variant, judged on this
     /// position alone (no repetition: that needs the game's history).
     pub fn outcome(&self) -> Option<Outcome> {
-        with_rules!(self.board_variant(), R => outcome::<R>(self))
+        self.rules_end().or_else(|| self.fifty_move_draw())
+    }
+
+    /// The end the rules impose: the side to move has no legal move (the
+    /// variant says who won). Unlike the 50-move draw it needs no claim.
+    pub fn rules_end(&self) -> Option<Outcome> {
+        with_rules!(self.board_variant(), R => no_move_outcome::<R>(self))
+    }
+
+    /// The 50-move draw (RULES.md 1, 2.5, 4.3): 100 plies without a pawn
+    /// move, capture or conversion. A draw a player may claim, as in FIDE's
+    /// rules, not one that ends the game by itself.
+    pub fn fifty_move_draw(&self) -> Option<Outcome> {
+        (self.halfmove_clock() >= 100).then_some(Outcome::Draw("50-move rule"))
     }
 
     /// Each side's influence on every square where the variant converts
@@ -93,18 +106,11 @@ fn read_fen<R: Rules>(fen: &str, variant: BoardVariant) -> Result<Position, FenE
 }
 
 /// RULES.md 1, 2.5, 4.3: the game is over when the side to move has no
-/// legal move (the variant says who won) or after 100 plies without
-/// progress.
-fn outcome<R: Rules>(pos: &Position) -> Option<Outcome> {
+/// legal move; the variant says who won.
+fn no_move_outcome<R: Rules>(pos: &Position) -> Option<Outcome> {
     let mut list = MoveList::new();
     R::generate(pos, &mut list);
-    if list.is_empty() {
-        Some(R::no_move_outcome(pos))
-    } else if pos.halfmove_clock() >= 100 {
-        Some(Outcome::Draw("50-move rule"))
-    } else {
-        None
-    }
+    list.is_empty().then(|| R::no_move_outcome(pos))
 }
 
 fn parse_move<R: Rules>(pos: &Position, text: &str) -> Result<Move, String> {

@@ -3,10 +3,17 @@
 //! reports; it keeps the game's protocol state (which side the engine
 //! plays, force mode, the clock from `time`/`level`/`st`) and claims
 //! results when a game ends by its variant's rules.
+//!
+//! A draw by repetition or the 50-move rule is claimed, as a player claims
+//! it, after the engine's move; but a claim is not an end: a GUI that
+//! plays on (python-chess does, as FIDE's rules allow) gets moves. The
+//! rules' own ends (mate, stalemate, kings converted for good, ...) are
+//! ends: a later `go` or `?` gets the result line again, and every other
+//! command is still answered.
 
 mod clock;
 
-use crate::board::Color;
+use crate::board::{Color, Outcome};
 use crate::engine::{options::OptionKind, Engine, Go, Info};
 use crate::game::Game;
 use crate::output::send_line as send;
@@ -14,7 +21,6 @@ use crate::search::threads::Score;
 use crate::search::time::{seconds, Limits};
 use crate::Variant;
 use clock::Clock;
-use std::io::BufRead;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::time::Duration;
 
@@ -32,6 +38,10 @@ struct Running {
     /// How many plies the game had when the search started (a result for
     /// an older position is stale).
     plies: usize,
+    /// A draw that could be claimed before the engine's move: it is
+    /// claimed after the move (as WinBoard judges a claim on the position
+    /// before the claimant's move too).
+    claimable: Option<Outcome>,
 }
 
 /// The engine options XBoard may set with `option NAME=VALUE`.
@@ -74,7 +84,6 @@ pub struct Session {
     ponder: bool,
     analyzing: bool,
     running: Option<Running>,
-    finished: bool,
     done_tx: Sender<Option<String>>,
     done_rx: Receiver<Option<String>>,
 }
@@ -97,7 +106,6 @@ impl Session {
             ponder: false,
             analyzing: false,
             running: None,
-            finished: false,
             done_tx,
             done_rx,
         }
@@ -126,7 +134,6 @@ impl Session {
             "new" => {
                 self.abort_search();
                 self.engine.set_variant(Variant::Chess);
-                self.finished = false;
                 self.engine_side = Some(Color::Black);
                 self.max_depth = None;
                 self.clock.new_game();
@@ -170,8 +177,9 @@ impl Session {
                 send(&format!("pong {arg}"));
             }
             "result" => {
+                // The GUI's game is over: the engine waits for its next `go`.
                 self.abort_search();
-                self.finished = true;
+                self.engine_side = None;
             }
             "undo" => self.take_back(1, line),
             "remove" => self.take_back(2, line),
@@ -242,7 +250,6 @@ impl Session {
             return;
         };
         self.engine.set_variant(v);
-        self.finished = false;
         // XBoard does not know the conversion variants: tell it the board.
         if let Some((size, fen)) = self.engine.game().setup_fen() {
             send(&format!("setup (PNBRQKpnbrqk) {size}x{size}+0_fairy {fen}"));
@@ -252,7 +259,7 @@ impl Session {
     fn setboard(&mut self, fen: &str) {
         self.abort_search();
         match self.engine.set_setup_position(fen) {
-            Ok(()) => self.finished = false,
+            Ok(()) => {}
             Err(crate::engine::PositionError::Fen { error, .. }) => {
                 self.error(&error.to_string(), &format!("setboard {fen}"))
             }
@@ -266,14 +273,14 @@ impl Session {
     fn user_move(&mut self, text: &str) {
         // A ponder search on the move the user just played is simply replaced.
         self.abort_search();
-        if self.finished || self.engine.game().outcome().is_some() {
+        if self.engine.game().rules_end().is_some() {
             send(&format!("Illegal move (game is over): {text}"));
             return;
         }
         match self.engine.play(text) {
             Ok(_) => {
                 self.clock.count_move();
-                if self.claim_result() {
+                if self.announce_end() {
                     return;
                 }
                 if self.analyzing {
@@ -294,7 +301,6 @@ impl Session {
                 break;
             }
         }
-        self.finished = false;
         if self.analyzing {
             self.start_analysis();
         }
@@ -316,13 +322,12 @@ impl Session {
         }
     }
 
-    /// Claims the result when the game has ended by the rules.
-    fn claim_result(&mut self) -> bool {
-        let Some(o) = self.engine.game().outcome() else {
+    /// Sends the result line when the game has ended by the rules.
+    fn announce_end(&self) -> bool {
+        let Some(o) = self.engine.game().rules_end() else {
             return false;
         };
-        self.finished = true;
-        send(&format!("{} {{{}}}", o.result(), o.reason()));
+        send(&result_line(o));
         true
     }
 
@@ -338,6 +343,7 @@ impl Session {
         self.running = Some(Running {
             kind,
             plies: self.engine.game().plies(),
+            claimable: self.engine.game().claimable_draw(),
         });
         self.engine.go(
             go,
@@ -352,9 +358,10 @@ impl Session {
         );
     }
 
-    /// Starts thinking on the engine's move.
+    /// Starts thinking on the engine's move; in a finished game, says
+    /// the result again instead.
     fn think(&mut self) {
-        if self.finished || self.claim_result() {
+        if self.announce_end() {
             return;
         }
         let side = self.engine.game().side_to_move();
@@ -369,7 +376,7 @@ impl Session {
     /// not in the simultaneous game, where nobody waits for the other.
     fn maybe_ponder(&mut self) {
         let sequential = matches!(self.engine.game(), Game::Sequential(_));
-        if self.ponder && sequential && !self.finished && self.engine.game().outcome().is_none() {
+        if self.ponder && sequential && self.engine.game().rules_end().is_none() {
             let limits = Limits {
                 infinite: true,
                 ponder: true,
@@ -381,7 +388,7 @@ impl Session {
 
     fn start_analysis(&mut self) {
         self.abort_search();
-        if self.engine.game().outcome().is_some() {
+        if self.engine.game().rules_end().is_some() {
             return;
         }
         let limits = Limits {
@@ -398,10 +405,14 @@ impl Session {
         }
     }
 
+    /// `?`: the move now; in a finished game, the result again (so that
+    /// a GUI asking for a move is never left without an answer).
     fn move_now(&mut self) {
         if self.running_kind() == Some(SearchKind::Move) {
             self.engine.stop();
             self.wait_search();
+        } else if self.running.is_none() {
+            self.announce_end();
         }
     }
 
@@ -439,14 +450,17 @@ impl Session {
             return;
         }
         match chosen {
-            Some(text) => self.play_engine_move(&text),
+            Some(text) => self.play_engine_move(&text, r.claimable),
             None => {
-                self.claim_result();
+                self.announce_end();
             }
         }
     }
 
-    fn play_engine_move(&mut self, text: &str) {
+    /// Plays and sends the engine's move, then the result if the move
+    /// ended the game, or the claim of a draw that could be claimed before
+    /// or after it.
+    fn play_engine_move(&mut self, text: &str, claimable_before: Option<Outcome>) {
         if self.engine.play(text).is_err() {
             // Cannot happen: the search chooses among legal moves.
             log::error!("engine chose an unplayable move {text}");
@@ -454,10 +468,19 @@ impl Session {
         }
         self.clock.count_move();
         send(&format!("move {text}"));
-        if !self.claim_result() {
-            self.maybe_ponder();
+        if self.announce_end() {
+            return;
         }
+        if let Some(draw) = self.engine.game().claimable_draw().or(claimable_before) {
+            send(&result_line(draw));
+        }
+        self.maybe_ponder();
     }
+}
+
+/// `1-0 {checkmate}`: a result and its reason, as XBoard reads them.
+fn result_line(o: Outcome) -> String {
+    format!("{} {{{}}}", o.result(), o.reason())
 }
 
 /// Thinking output: `ply score time nodes pv` (time in centiseconds; mate
@@ -490,36 +513,19 @@ fn thinking_line(info: &Info) -> String {
     }
 }
 
-/// The XBoard loop. Input is read on its own thread so that a finished
-/// search is noticed (and its move sent) while the GUI is silent.
-pub fn run(mut input: impl BufRead + Send + 'static) {
-    let (tx, rx) = channel::<Option<String>>();
-    std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        loop {
-            bytes.clear();
-            match input.read_until(b'\n', &mut bytes) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&bytes).into_owned();
-                    if tx.send(Some(line)).is_err() {
-                        return;
-                    }
-                }
-            }
-        }
-        let _ = tx.send(None);
-    });
+/// The XBoard loop on the input's lines (read on their own thread, so
+/// that a finished search is noticed, and its move sent, while the GUI is
+/// silent); the channel's end is the end of input.
+pub fn run(lines: Receiver<String>) {
     let mut session = Session::new();
     loop {
-        match rx.recv_timeout(Duration::from_millis(2)) {
-            Ok(Some(line)) => {
-                log::debug!("<< {line}");
+        match lines.recv_timeout(Duration::from_millis(2)) {
+            Ok(line) => {
                 if !session.handle(&line) {
                     return;
                 }
             }
-            Ok(None) | Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
                 session.abort_search();
                 return;
             }

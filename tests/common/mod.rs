@@ -18,8 +18,12 @@ pub struct Engine {
 }
 
 impl Engine {
+    /// Starts this build and reads its start-up banner.
     pub fn start() -> Engine {
-        Engine::start_binary(std::path::Path::new(env!("CARGO_BIN_EXE_turncoat")))
+        let mut e = Engine::start_binary(std::path::Path::new(env!("CARGO_BIN_EXE_turncoat")));
+        let banner = e.next_line().unwrap_or_default();
+        assert!(banner.starts_with("turncoat "), "no banner: {banner:?}");
+        e
     }
 
     /// Starts the engine binary at `path` (another build, for comparisons).
