@@ -1,16 +1,28 @@
-//! turncoat: an engine for the conversion chess variants.
+//! turncoat: an engine for the conversion chess variants (pacifist,
+//! pacifist2, subversion, apocalypse) and orthodox chess.
 //!
-//! * [`board`]: 8x8 board primitives (bitboards, attacks, position, FEN).
-//! * [`variants`]: the rules of each variant behind one interface.
-//! * [`eval`]: static evaluation per variant family.
+//! The rules it implements are the project's rules book, `docs/rules.md`;
+//! a `§2.3` in these docs cites its section 2.3. The layout follows the
+//! data flow (ARCHITECTURE.md): front ends → engine core → game model →
+//! rules, search and evaluation, with the board at the bottom.
+//!
+//! * [`cli`], [`protocol`], [`uci`], [`xboard`], [`gui`], [`tournament`],
+//!   [`diagram`]: the front ends — the command line, the protocol loops,
+//!   the browser GUI, `turncoat match`, SVG diagrams.
+//! * [`engine`]: the engine core a protocol drives (options, game, searches).
+//! * [`game`]: one game type for all five variants (moves, history, ends).
+//! * [`variants`]: the rules of each variant behind one trait.
 //! * [`search`]: alpha-beta for the sequential variants, equilibrium
-//!   search for the simultaneous one.
-//! * [`uci`], [`xboard`]: the protocol front ends; [`tournament`]: `match`.
-//! * [`perft`]: move-tree counting to check the move generators.
+//!   search for the simultaneous one; [`eval`]: static evaluation.
+//! * [`perft`]: move-tree counting to check the move generators;
+//!   [`bench`](mod@bench): the search signature.
+//! * [`board`]: 8x8 board primitives (bitboards, attacks, position, FEN),
+//!   which know no rule.
 
 pub mod bench;
 pub mod board;
 pub mod cli;
+pub mod diagram;
 pub mod engine;
 pub mod eval;
 pub mod game;

@@ -1,4 +1,4 @@
-//! The names of the variants (RULES.md, introduction), and which of them
+//! The names of the variants (docs/rules.md, introduction), and which of them
 //! are played on the 8x8 board.
 //!
 //! A leaf: it imports nothing from the crate, so that [`crate::board`] can
@@ -8,7 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// The five variants of RULES.md.
+/// The five variants of docs/rules.md.
 ///
 /// The discriminants agree with [`BoardVariant`]'s, so that turning one
 /// into the other, which the evaluation does on every call, costs nothing.
@@ -22,8 +22,8 @@ pub enum Variant {
     Apocalypse = 4,
 }
 
-/// The variants played on the shared 8x8 board (RULES.md 1-4), one per
-/// rules type of [`crate::variants`]; `apocalypse` (RULES.md 5) has a 5x5
+/// The variants played on the shared 8x8 board (docs/rules.md §1-§4), one per
+/// rules type of [`crate::variants`]; `apocalypse` (docs/rules.md §5) has a 5x5
 /// board of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]

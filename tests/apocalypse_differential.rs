@@ -1,6 +1,6 @@
 //! Differential test: the engine's `apocalypse` rules
 //! (`turncoat::variants::apocalypse`) against the independent reference of
-//! `tests/apocalypse_reference/mod.rs`, written from RULES.md section 5.
+//! `tests/apocalypse_reference/mod.rs`, written from docs/rules.md §5.
 //!
 //! Games of seeded random turns (a small local xorshift, no external
 //! crates) from the start position, from hand-made positions that exercise
@@ -399,7 +399,7 @@ fn random_placement(rng: &mut Rng) -> String {
     pos.to_fen()
 }
 
-/// Threefold repetition (RULES.md 5.3 (3), 5.1: the start counts as the
+/// Threefold repetition (docs/rules.md §5.3.3, §5.1: the start counts as the
 /// first occurrence): knights out and back twice.
 #[test]
 fn repetition_agrees() {
@@ -470,7 +470,7 @@ fn fen_validity_agrees() {
 }
 
 /// The reference's perft against /work/shared's perft reference numbers
-/// (RULES.md 5.4; the same lines as `perft/apocalypse.epd`).
+/// (docs/rules.md §5.4; the same lines as `perft/apocalypse.epd`).
 #[test]
 fn reference_perft_matches_published_numbers() {
     for (fen, counts) in [

@@ -1,5 +1,5 @@
-//! The rule examples of RULES.md 2.3, 2.5 and 3 (seed diagrams 1-3 and
-//! the pacifist2 example), and the finer points of 2.4 and 2.6.
+//! The rule examples of docs/rules.md §2.3, §2.5 and §3 (seed diagrams 1-3 and
+//! the pacifist2 example), and the finer points of docs/rules.md §2.4 and §2.6.
 
 use turncoat::board::{Color, Outcome, PieceKind, Position, Square};
 use turncoat::Variant;

@@ -1,4 +1,4 @@
-//! One test (or more) per rule point of RULES.md 4.1 and 4.2, each in a
+//! One test (or more) per rule point of docs/rules.md §4.1 and §4.2, each in a
 //! position where the point decides the move list.
 
 use turncoat::board::{Color, Outcome, Position};
@@ -216,7 +216,7 @@ fn illegal_subversions_say_which_rule_they_break() {
     let refusal = |fen: &str, mv: &str| pos(fen).parse_move(mv).unwrap_err();
     let rook_check = "4k3/8/8/4r3/3N4/8/PP1B1B1P/R2QK1N1 w - - 0 1";
     for (fen, mv, expected) in [
-        (rook_check, "@e8a2", "a king cannot be subverted (RULES.md 4.1 rule 1)"),
+        (rook_check, "@e8a2", "a king cannot be subverted (docs/rules.md §4.1.1)"),
         (rook_check, "@d4a2", "d4 holds no enemy piece"),
         (rook_check, "@e5e1", "the king never pays"),
         (rook_check, "@e5h5", "h5 holds none of your pieces"),
@@ -224,17 +224,17 @@ fn illegal_subversions_say_which_rule_they_break() {
         (
             "3r3k/2N3pp/8/8/8/8/P7/K7 w - - 0 1",
             "@g7a2",
-            "g7 stands beside its own king (RULES.md 4.1 rule 2)",
+            "g7 stands beside its own king (docs/rules.md §4.1.2)",
         ),
         (
             "3r3k/2N3pp/8/8/8/8/P7/K7 w - - 0 1",
             "@d8c7",
-            "no knight, bishop, rook, queen or king of yours stands beside d8 (RULES.md 4.1 rule 3)",
+            "no knight, bishop, rook, queen or king of yours stands beside d8 (docs/rules.md §4.1.3)",
         ),
         (
             "k3r3/8/8/1n6/N7/8/4P2P/4K3 w - - 0 1",
             "@b5e2",
-            "your king would be in check after it (RULES.md 4.1 rule 5)",
+            "your king would be in check after it (docs/rules.md §4.1.5)",
         ),
         (
             "4k3/8/8/8/8/8/3r4/R3K3 w - - 0 1",

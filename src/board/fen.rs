@@ -2,7 +2,7 @@
 //! [`Position::to_fen`].
 //!
 //! What a variant requires of a position beyond the syntax (king counts,
-//! RULES.md 1 and 2.5; whose pieces carry castling rights, 2.6; whether an
+//! docs/rules.md §1 and §2.5; whose pieces carry castling rights, §2.6; whether an
 //! en passant square stands) is for the rules to say: `crate::variants`
 //! drives the reader and checks the position it gives.
 //!
@@ -41,7 +41,7 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
     Err(FenError(msg.into()))
 }
 
-/// Whose king and rooks a castling right of a FEN may name (RULES.md 2.6).
+/// Whose king and rooks a castling right of a FEN may name (docs/rules.md §2.6).
 /// The rules decide: in chess and subversion a right is the side's own
 /// king and rook; in the pacifist variants a conversion keeps the right,
 /// so either colour's king and rooks on the side's back rank may carry it.

@@ -2,7 +2,7 @@
 //!
 //! Layout: bits 0-5 `from`, 6-11 `to`, 12-14 [`MoveKind`], 15-17 promotion
 //! piece. Castling is stored as king-takes-own-rook (`to` = rook square),
-//! which is unambiguous also for Chess960 starts. A subversion (RULES.md 4)
+//! which is unambiguous also for Chess960 starts. A subversion (docs/rules.md §4)
 //! stores the target in `to` and up to three payment squares in `from`
 //! and bits 18-23 / 24-29; bits 30-31 count them, and a flag in the
 //! promotion field marks "plus all of the mover's pawns".
@@ -128,12 +128,12 @@ impl Move {
         Move(bits)
     }
 
-    /// The move in UCI coordinate notation (RULES.md 2.6): `e2e4`, `e7e8q`.
+    /// The move in UCI coordinate notation (docs/rules.md §2.6): `e2e4`, `e7e8q`.
     /// Castling is king-takes-rook (`e1h1`) when `chess960`, else
     /// king-to-destination (`e1g1`) where the king travels two or more
     /// files, and king-takes-rook otherwise (there king-to-destination would
     /// look like a king step). A subversion has a notation of its own
-    /// (RULES.md 4.4), which its rules write.
+    /// (docs/rules.md §4.4), which its rules write.
     pub fn coordinate_notation(self, chess960: bool) -> String {
         match self.kind() {
             MoveKind::Promotion => format!(

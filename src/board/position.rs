@@ -15,7 +15,7 @@ use super::types::{Color, Piece, PieceKind, Square};
 use super::zobrist;
 use crate::variant::{BoardVariant, Variant};
 
-/// Castling rights (RULES.md 1 and 2.6): for each colour up to two rook
+/// Castling rights (docs/rules.md §1 and §2.6): for each colour up to two rook
 /// squares, and the file its king started on. Index 0 is the right towards
 /// the h-file (rook file greater than the king's), index 1 towards the a-file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -432,7 +432,7 @@ impl Position {
 
     /// Drops the castling rights touched by a move from `from` to `to`:
     /// all of a colour's rights when its king-start square is left, and a
-    /// right whose rook square is left or entered (RULES.md 1, 2.6, 4.2).
+    /// right whose rook square is left or entered (docs/rules.md §1, §2.6, §4.2).
     #[inline]
     pub(crate) fn update_castling(&mut self, from: Square, to: Square) {
         let moved = Bitboard::from_square(from).with(to);

@@ -1,4 +1,4 @@
-//! Colours, piece kinds and squares of the 8x8 board (RULES.md, "Coordinates").
+//! Colours, piece kinds and squares of the 8x8 board (docs/rules.md, "Coordinates").
 
 use std::fmt;
 

@@ -220,7 +220,7 @@ fn apocalypse_census(pos: &ApocalypsePosition) -> [u32; 6] {
     [w[0], w[1], w[2], b[0], b[1], b[2]]
 }
 
-/// One apocalypse game (RULES.md 5): `plies / 2` random turns of sure
+/// One apocalypse game (docs/rules.md §5): `plies / 2` random turns of sure
 /// moves, then each turn searched to the node budget on one thread, both
 /// sides' plies drawn from the equilibrium strategies the search found
 /// (so the games mix as the engine plays). A position is written when its

@@ -7,6 +7,7 @@
 //! goes to stderr with a non-zero status (2 for a bad command line).
 
 pub mod datagen;
+pub mod diagram;
 pub mod perft;
 pub mod tune;
 
@@ -29,6 +30,11 @@ const SUBCOMMANDS: &[Subcommand] = &[
         name: "perft-suite",
         help: perft::SUITE_HELP,
         run: perft::suite_command,
+    },
+    Subcommand {
+        name: "diagram",
+        help: diagram::HELP,
+        run: diagram::command,
     },
     Subcommand {
         name: "bench",
@@ -165,6 +171,7 @@ commands:
   match        play tournaments between engines (cutechess-cli's flags)
   perft        count the positions DEPTH moves deep (per move with --divide)
   perft-suite  check a file of positions against their known perft counts
+  diagram      draw a position, with its moves, as an SVG picture
   bench        search fixed positions: nodes and speed, a signature of the search
   datagen      play self-play games and write positions for tuning
   tune         fit the evaluation's values to datagen positions

@@ -389,7 +389,7 @@ fn best_move(pos: &Position, result: &SearchResult, chess960: bool) -> BestMove 
 }
 
 /// A `go` in the simultaneous game: the equilibrium for the side to
-/// choose, on the position before the turn (RULES.md 5.4).
+/// choose, on the position before the turn (docs/rules.md §5.4).
 struct TurnSearch {
     pos: crate::variants::apocalypse::ApocalypsePosition,
     side: Color,

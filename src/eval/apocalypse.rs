@@ -1,4 +1,4 @@
-//! Evaluation of an Apocalypse position (RULES.md 5) from white's point of
+//! Evaluation of an Apocalypse position (docs/rules.md §5) from white's point of
 //! view, in centipawn-like units: pawns (losing them all loses), knights
 //! and their squares, penalty points (two lose), pawns near promotion,
 //! mobility (sure moves), and safety from capture. The weights are a
@@ -23,7 +23,7 @@ pub const DECIDED: i32 = WIN - 1_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Params {
     /// A side's pawns by how many it has (0 to 5): the last ones are
-    /// worth most, as losing them all loses (RULES.md 5).
+    /// worth most, as losing them all loses (docs/rules.md §5).
     pub pawns: [i32; 6],
     pub knight: i32,
     /// Per penalty point (a second one loses).

@@ -21,7 +21,7 @@ pub const KING_SAFETY: usize = 5;
 pub const BISHOP_PAIR: usize = 6;
 pub const ROOKS: usize = 7;
 pub const TEMPO: usize = 8;
-/// Subversion only (RULES.md 4).
+/// Subversion only (docs/rules.md §4).
 pub const CURRENCY: usize = 9;
 pub const SUBVERSION_THREATS: usize = 10;
 pub const KING_SHIELD: usize = 11;
@@ -57,7 +57,7 @@ pub struct Params {
     /// Piece-square tables by kind, rank 8 first (see [`pst::index`]).
     pub pst_mg: [[i32; 64]; 6],
     pub pst_eg: [[i32; 64]; 6],
-    /// Per reachable square beyond [`MOBILITY_CENTRE`], knight to queen.
+    /// Per reachable square beyond `MOBILITY_CENTRE`, knight to queen.
     pub mobility: [Tapered; 4],
     pub doubled: Tapered,
     pub isolated: Tapered,

@@ -5,8 +5,8 @@
 //!
 //! * [`chess`]: orthodox chess, tapered between middlegame and endgame;
 //! * [`subversion`]: the chess terms plus pawns as currency, subversion
-//!   threats and pieces shielded by their own king (RULES.md 4);
-//! * [`pacifist`]: `pacifist` and `pacifist2` (RULES.md 2, 3), built on
+//!   threats and pieces shielded by their own king (docs/rules.md §4);
+//! * [`pacifist`]: `pacifist` and `pacifist2` (docs/rules.md §2, §3), built on
 //!   persuasion and support counted for all squares at once.
 //!
 //! Every family fills a small fixed table of terms per colour, so that

@@ -1,11 +1,11 @@
-//! Evaluation of `pacifist` and `pacifist2` (RULES.md 2, 3), built on
+//! Evaluation of `pacifist` and `pacifist2` (docs/rules.md §2, §3), built on
 //! persuasion and support.
 //!
 //! The influence of each colour on **every** square is computed at once:
 //! each piece contributes the set of squares it influences (leapers and
 //! pawns by table, sliders by one magic lookup per ray family in which the
 //! own compatible pieces are transparent, which is exactly the battery
-//! rule of RULES.md 2.2), and these sets are summed into bit-sliced
+//! rule of docs/rules.md §2.2), and these sets are summed into bit-sliced
 //! counters (plane `i` holds bit `i` of the count on each of the 64
 //! squares). Comparisons of the two colours' counters then give, as
 //! bitboards, the over-persuaded pieces, the pieces one attacker away from
@@ -214,7 +214,7 @@ pub fn decode<W: Weights>(v: u32) -> i32 {
     }
 }
 
-/// The influence of both colours on every square (RULES.md 2.2).
+/// The influence of both colours on every square (docs/rules.md §2.2).
 #[derive(Clone, Copy, Debug)]
 pub struct Influence<const N: usize> {
     pub by: [Planes<N>; 2],

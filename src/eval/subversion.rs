@@ -1,4 +1,4 @@
-//! Subversion (RULES.md 4): the chess evaluation plus the terms of the
+//! Subversion (docs/rules.md §4): the chess evaluation plus the terms of the
 //! conversion move. An enemy piece T (not a king) can be subverted for one
 //! of our pawns when one of our non-pawn men (N, B, R, Q or K) stands next
 //! to it, T is not next to its own king and T does not give check. So:

@@ -6,7 +6,7 @@
 //! diagram, the evaluation breakdown — and never ask which variant it is.
 //!
 //! * [`sequential`]: the 8x8 variants, one move after the other.
-//! * [`simultaneous`]: apocalypse, both sides choosing at once (RULES.md 5).
+//! * [`simultaneous`]: apocalypse, both sides choosing at once (docs/rules.md §5).
 
 pub mod sequential;
 pub mod simultaneous;
@@ -99,7 +99,7 @@ impl Game {
 
     /// A game of `variant` from a FEN as a GUI that knows only orthodox
     /// FENs writes it (the form [`Game::setup_fen`] gives it): in
-    /// apocalypse the 6 orthodox fields are read too (RULES.md 5.1 has 4).
+    /// apocalypse the 6 orthodox fields are read too (docs/rules.md §5.1 has 4).
     pub fn from_setup_fen(variant: Variant, fen: &str) -> Result<Game, GameError> {
         if variant != Variant::Apocalypse {
             return Game::from_fen(variant, fen);
@@ -134,7 +134,7 @@ impl Game {
     }
 
     /// The end the rules impose by themselves, which no move can follow:
-    /// every end of the simultaneous game (RULES.md 5.3 ends it at a
+    /// every end of the simultaneous game (docs/rules.md §5.3 ends it at a
     /// threefold repetition too), and in the sequential variants every end
     /// but the draws a player may claim.
     pub fn rules_end(&self) -> Option<Outcome> {
@@ -145,7 +145,7 @@ impl Game {
     }
 
     /// A draw the player to move may claim and play on instead (threefold
-    /// repetition, the 50-move rule; RULES.md 1, 2.5, 4.3).
+    /// repetition, the 50-move rule; docs/rules.md §1, §2.5, §4.3).
     pub fn claimable_draw(&self) -> Option<Outcome> {
         match self {
             Game::Sequential(g) if g.rules_end().is_none() => g.claimable_draw(),
@@ -178,7 +178,7 @@ impl Game {
     }
 
     /// The FEN of the current position (in apocalypse: the start of the
-    /// current turn, RULES.md 5.1).
+    /// current turn, docs/rules.md §5.1).
     pub fn fen(&self) -> String {
         match self {
             Game::Sequential(g) => g.position().to_fen(),
@@ -228,7 +228,7 @@ impl Game {
 
     /// The moves `side` may choose now, in the variant's notation: the
     /// legal moves of the side to move (none for the other side), or in
-    /// apocalypse each side's candidates of the turn (RULES.md 5.2).
+    /// apocalypse each side's candidates of the turn (docs/rules.md §5.2).
     pub fn moves_for(&self, side: Color) -> Vec<String> {
         match self {
             Game::Sequential(g) => {
@@ -251,7 +251,7 @@ impl Game {
     }
 
     /// The persuasion/support map of the pacifist variants: each side's
-    /// influence on every square, a1 = 0 (RULES.md 2.2). A piece's support
+    /// influence on every square, a1 = 0 (docs/rules.md §2.2). A piece's support
     /// is its own side's entry, its persuasion the other's.
     pub fn influence_map(&self) -> Option<[[i32; 2]; 64]> {
         match self {
@@ -293,7 +293,7 @@ impl Game {
         }
     }
 
-    /// Perft from the current position (RULES.md 5.4: by turns in apocalypse).
+    /// Perft from the current position (docs/rules.md §5.4: by turns in apocalypse).
     pub fn perft(&self, depth: u32) -> u64 {
         self.perft_with(&Perft::single(), depth, &crate::perft::NEVER)
     }
@@ -427,7 +427,7 @@ mod tests {
 
     #[test]
     fn the_influence_map_counts_persuasion_and_support() {
-        // RULES.md 2.2: the knights c3 and e3 attack d5; the queen on it
+        // docs/rules.md §2.2: the knights c3 and e3 attack d5; the queen on it
         // does not count for its own square.
         let g = Game::from_fen(Variant::Pacifist, "4k3/8/8/3q4/8/2N1N3/8/4K3 w - - 0 1").unwrap();
         let map = g.influence_map().expect("a pacifist map");

@@ -1,6 +1,6 @@
 //! A game of a sequential (8x8) variant: the start position, the moves,
-//! and every position's key, so that repetitions can be judged (RULES.md
-//! 1, 2.5).
+//! and every position's key, so that repetitions can be judged (docs/rules.md
+//! §1, §2.5).
 
 use crate::board::{Move, Outcome, Position};
 
@@ -88,7 +88,7 @@ impl SequentialGame {
         self.current.rules_end()
     }
 
-    /// A draw a player may claim but need not (RULES.md 1: threefold
+    /// A draw a player may claim but need not (docs/rules.md §1: threefold
     /// repetition and the 50-move rule, as FIDE's rules have them): the
     /// game can go on when nobody claims it.
     pub fn claimable_draw(&self) -> Option<Outcome> {

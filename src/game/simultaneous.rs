@@ -1,5 +1,5 @@
-//! A game of the simultaneous-move variant as a sequence of plies (RULES.md
-//! 5.4): white, black, white, ...; with an odd count white's choice for the
+//! A game of the simultaneous-move variant as a sequence of plies (docs/rules.md
+//! §5.4): white, black, white, ...; with an odd count white's choice for the
 //! current turn is pending, and black chooses without looking at it.
 
 use crate::board::{Color, Outcome};
@@ -63,7 +63,7 @@ impl SimultaneousGame {
     }
 
     /// Plays the next ply, given in notation: white's is held until black
-    /// has chosen, then the turn is resolved (RULES.md 5.3).
+    /// has chosen, then the turn is resolved (docs/rules.md §5.3).
     pub fn play_text(&mut self, text: &str) -> Result<Ply, PlyError> {
         if let Some(o) = self.outcome() {
             return Err(PlyError::GameOver(o));

@@ -1,7 +1,7 @@
 //! What the board shows and what the last move did, told for a GUI to
 //! draw (`turncoat gui`): the pieces by square, the pieces a move
 //! converted or took off the board, a pacifist cascade wave by wave
-//! (RULES.md 2.3), and how an apocalypse turn resolved (RULES.md 5.3).
+//! (docs/rules.md §2.3), and how an apocalypse turn resolved (docs/rules.md §5.3).
 
 use super::{Game, SequentialGame, SimultaneousGame};
 use crate::board::{Color, MoveKind, Position, Square};
@@ -15,10 +15,10 @@ pub type Placement = Vec<(String, String)>;
 pub struct MoveStory {
     /// The move in the variant's notation.
     pub text: String,
-    /// Squares whose piece changed colour (RULES.md 2.3, 4).
+    /// Squares whose piece changed colour (docs/rules.md §2.3, §4).
     pub conversions: Vec<String>,
     /// Squares emptied besides the move's own start: a subversion's
-    /// payment (RULES.md 4), an en-passant capture.
+    /// payment (docs/rules.md §4), an en-passant capture.
     pub removed: Vec<String>,
     /// The cascade wave by wave: first the board once the pieces have
     /// moved, then each wave's squares and the board after it. Empty when
@@ -26,7 +26,7 @@ pub struct MoveStory {
     pub waves: Vec<(Vec<String>, Placement)>,
 }
 
-/// How the last apocalypse turn resolved (RULES.md 5.3).
+/// How the last apocalypse turn resolved (docs/rules.md §5.3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnStory {
     pub white: String,
@@ -108,7 +108,7 @@ impl Game {
         }
     }
 
-    /// Each side's penalty points (apocalypse, RULES.md 5.3), white first.
+    /// Each side's penalty points (apocalypse, docs/rules.md §5.3), white first.
     pub fn penalties(&self) -> Option<[u8; 2]> {
         match self {
             Game::Sequential(_) => None,
@@ -126,7 +126,7 @@ impl Game {
     }
 
     /// The opponent's pieces the side to move has left over-persuaded,
-    /// which convert after its move unless it changes that (RULES.md 2.3).
+    /// which convert after its move unless it changes that (docs/rules.md §2.3).
     pub fn pending_conversions(&self) -> Vec<String> {
         match self {
             Game::Sequential(g) => g
@@ -152,7 +152,7 @@ impl SequentialGame {
         let mv = *self.moves().last()?;
         let after = self.position();
         // A subversion moves no piece: its squares are the target and the
-        // payment (RULES.md 4.1).
+        // payment (docs/rules.md §4.1).
         let subversion = mv.kind() == MoveKind::Subversion;
         let mut conversions = Vec::new();
         let mut removed = Vec::new();
@@ -228,7 +228,7 @@ mod tests {
 
     #[test]
     fn the_first_pacifist_diagram_converts_seven_pieces_in_waves() {
-        // RULES.md 2.3, seed diagram 1.
+        // docs/rules.md §2.3, seed diagram 1.
         let fen = "rkqn1rb1/ppppppbp/P7/1n4p1/8/4N3/1PPPPPPP/RNK1BBQR w - - 0 1";
         let mut g = Game::from_fen(Variant::Pacifist, fen).unwrap();
         g.play_text("e3f5").unwrap();
@@ -285,7 +285,7 @@ mod tests {
         g.play_list(&["a1b3", "e5d3"]).unwrap();
         let story = g.last_turn_story().unwrap();
         assert_eq!((story.valid, story.collision), ([true, true], None));
-        // RULES.md 5.3: both knights end on c5.
+        // docs/rules.md §5.3: both knights end on c5.
         g.play_list(&["b3c5", "d3c5"]).unwrap();
         let story = g.last_turn_story().unwrap();
         assert_eq!(story.collision.as_deref(), Some("c5"));

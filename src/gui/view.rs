@@ -147,8 +147,8 @@ struct MoveEntry {
 }
 
 impl MoveEntry {
-    /// `e2e4`, `e7e8q`, `@e5d2f2` (RULES.md 4.4), `b4b5n`, `b4c5,c5d2`
-    /// (RULES.md 5.2).
+    /// `e2e4`, `e7e8q`, `@e5d2f2` (docs/rules.md §4.4), `b4b5n`, `b4c5,c5d2`
+    /// (docs/rules.md §5.2).
     fn of(text: &str) -> MoveEntry {
         if let Some(body) = text.strip_prefix('@') {
             let squares = square_names(body);
@@ -223,7 +223,7 @@ fn turn_story(t: &TurnStory) -> Value {
     })
 }
 
-/// Persuasion and support of every occupied square (RULES.md 2.2), in
+/// Persuasion and support of every occupied square (docs/rules.md §2.2), in
 /// the pacifist variants.
 fn influence(game: &Game) -> Value {
     let Some(map) = game.influence_map() else {

@@ -74,7 +74,7 @@ fn terminal_value(o: Outcome) -> f64 {
 /// point toward 0 per turn, so that a win in fewer turns is worth more and
 /// a loss in more turns costs less, as mate-distance scoring does in the
 /// sequential variants. In a lost position every line is lost, and the
-/// side then resists longest (an immediate second penalty, RULES.md 5.3,
+/// side then resists longest (an immediate second penalty, docs/rules.md §5.3,
 /// is worth less than a loss two turns later).
 fn one_turn_later(v: f64) -> f64 {
     if v >= DECIDED as f64 {

@@ -16,7 +16,7 @@ pub struct Adjudication {
 
 impl Adjudication {
     /// `-maxmoves`, counted in full moves: a white and a black move, or in
-    /// the simultaneous game a turn of two plies (RULES.md 5.4).
+    /// the simultaneous game a turn of two plies (docs/rules.md §5.4).
     pub fn max_moves_reached(&self, plies: usize) -> bool {
         self.max_moves.is_some_and(|m| plies / 2 >= m as usize)
     }

@@ -33,7 +33,7 @@ pub enum OpeningError {
     /// end of the game.
     Refused(GameError),
     /// The plies end on white's choice without black's: an opening of the
-    /// simultaneous game holds whole turns (RULES.md 5.4), so that both
+    /// simultaneous game holds whole turns (docs/rules.md §5.4), so that both
     /// engines are first asked at the start of a turn.
     PartTurn,
 }
@@ -70,7 +70,7 @@ pub fn replay(variant: Variant, opening: &Opening) -> Result<Game, OpeningError>
     Ok(game)
 }
 
-/// RULES.md 5.4: in the simultaneous game an opening of `plies` plies
+/// docs/rules.md §5.4: in the simultaneous game an opening of `plies` plies
 /// must end on a whole turn; checked before any ply is played, so that
 /// this is the error an odd opening reports.
 fn require_whole_turns(game: &Game, plies: usize) -> Result<(), OpeningError> {
@@ -374,7 +374,7 @@ fn random_moves(start: Position, plies: u32, max_cp: i32, seed: &mut u64) -> Ope
 }
 
 /// `turns` turns of random sure candidates from `start` (a failed
-/// speculation would hand out a penalty, RULES.md 5.3), kept when a quick
+/// speculation would hand out a penalty, docs/rules.md §5.3), kept when a quick
 /// equilibrium search values them within ±`max_cp`.
 fn random_turns(start: ApocalypsePosition, turns: u32, max_cp: i32, seed: &mut u64) -> Opening {
     let shared = SimShared::default();

@@ -18,7 +18,7 @@ pub enum GameResult {
 /// Why the winner won.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WinBy {
-    /// The variant's rules (RULES.md 1-5), with their reason (`checkmate`).
+    /// The variant's rules (docs/rules.md §1-§5), with their reason (`checkmate`).
     Rules(&'static str),
     /// The loser's engine failed: it crashed, hung, lost on time or played
     /// an illegal move.
@@ -30,7 +30,7 @@ pub enum WinBy {
 /// Why the game was drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DrawBy {
-    /// The variant's rules (RULES.md 1-5), with their reason (`stalemate`).
+    /// The variant's rules (docs/rules.md §1-§5), with their reason (`stalemate`).
     Rules(&'static str),
     /// `-maxmoves`.
     MaxMoves,

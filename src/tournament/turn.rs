@@ -45,7 +45,7 @@ pub trait Turn {
     ) -> Result<(), GameResult>;
 }
 
-/// RULES.md 1-4: the side to move moves.
+/// docs/rules.md §1-§4: the side to move moves.
 impl Turn for SequentialGame {
     fn play_turn(
         &mut self,
@@ -65,12 +65,12 @@ impl Turn for SequentialGame {
     }
 }
 
-/// RULES.md 5.4: both engines choose on the position before the turn and
+/// docs/rules.md §5.4: both engines choose on the position before the turn and
 /// neither sees the other's choice. White is asked with the turns played
 /// so far; black with the same turns plus a stand-in for white's pending
 /// ply (the first white candidate, never white's real choice), which the
-/// engine must ignore. The game model then resolves the turn (RULES.md
-/// 5.3), and the sheet gets both plies.
+/// engine must ignore. The game model then resolves the turn (docs/rules.md
+/// §5.3), and the sheet gets both plies.
 impl Turn for SimultaneousGame {
     fn play_turn(
         &mut self,

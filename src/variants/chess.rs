@@ -1,4 +1,4 @@
-//! Orthodox chess (RULES.md 1): fully legal move generation with pins and
+//! Orthodox chess (docs/rules.md §1): fully legal move generation with pins and
 //! check evasion computed up front, Chess960 castling, and copy-make.
 
 use super::{MoveCount, MoveSink, Rules};
@@ -250,7 +250,7 @@ fn generate_en_passant(
     }
 }
 
-/// Castling (RULES.md 1, Chess960 rules): king and rook squares up to their
+/// Castling (docs/rules.md §1, Chess960 rules): king and rook squares up to their
 /// destinations free of other pieces, the king not in check and not
 /// passing or landing on an attacked square.
 fn generate_castling(pos: &Position, list: &mut impl MoveSink, us: Color, ksq: Square) {
@@ -340,7 +340,7 @@ pub fn make_move(p: &mut Position, mv: Move) {
 }
 
 /// Whether the side to move has a pawn beside the pawn that passed `ep`:
-/// only then does the en passant square stand (RULES.md 1), so that
+/// only then does the en passant square stand (docs/rules.md §1), so that
 /// positions that differ only in an en passant right nobody can use are
 /// one position (the same key, the same FEN).
 pub(crate) fn capture_possible(pos: &Position, ep: Square) -> bool {

@@ -21,14 +21,14 @@ use crate::board::{Color, FenError, Move, MoveList, Outcome, PieceKind, Position
 pub use crate::variant::{BoardVariant, Variant};
 
 impl Variant {
-    /// The pacifist variants (RULES.md 2, 3): no captures, conversions by
+    /// The pacifist variants (docs/rules.md §2, §3): no captures, conversions by
     /// persuasion.
     pub fn is_pacifist(self) -> bool {
         matches!(self, Variant::Pacifist | Variant::Pacifist2)
     }
 
     /// The index of the FEN field holding the move number: the sixth in
-    /// 8x8 FEN, the fourth (the turn number) in apocalypse (RULES.md 5.1).
+    /// 8x8 FEN, the fourth (the turn number) in apocalypse (docs/rules.md §5.1).
     pub fn move_number_field(self) -> usize {
         match self {
             Variant::Apocalypse => 3,
@@ -37,7 +37,7 @@ impl Variant {
     }
 
     /// The FEN of the variant's start position: the orthodox array on the
-    /// 8x8 board (RULES.md 1-4), the 5x5 array of RULES.md 5.1.
+    /// 8x8 board (docs/rules.md §1-§4), the 5x5 array of docs/rules.md §5.1.
     pub fn start_fen(self) -> &'static str {
         match self {
             Variant::Apocalypse => "npppn/p3p/5/P3P/NPPPN w 00 1",
@@ -46,7 +46,7 @@ impl Variant {
     }
 }
 
-/// One wave of a conversion cascade (RULES.md 2.3): the squares whose
+/// One wave of a conversion cascade (docs/rules.md §2.3): the squares whose
 /// pieces converted in it, and the position after it.
 #[derive(Clone, Debug)]
 pub struct Wave {
@@ -103,12 +103,12 @@ pub trait Rules {
     fn no_move_outcome(pos: &Position) -> Outcome;
 
     /// Whose king and rooks a castling right in a FEN may name: by default
-    /// the side's own (RULES.md 1).
+    /// the side's own (docs/rules.md §1).
     const CASTLING_PIECES: CastlingPieces = CastlingPieces::Own;
 
     /// Checks the material of a FEN, read as far as its placement and side
     /// to move (the rest is read after, so the first fault reported does
-    /// not change): by default one king per side (RULES.md 1, 4), and at
+    /// not change): by default one king per side (docs/rules.md §1, §4), and at
     /// most 16 pieces a side, as no move of chess or subversion adds one
     /// to a side (a subversion pays at least one piece for the one it
     /// gains), which also bounds the legal moves by the move list's size.
@@ -136,7 +136,7 @@ pub trait Rules {
     }
 
     /// Checks, and completes, a position read from a FEN. By default (the
-    /// capture variants, RULES.md 1, 4) the en passant square stands only
+    /// capture variants, docs/rules.md §1, §4) the en passant square stands only
     /// where the side to move has a pawn to take with, as a move would set
     /// it, and the side not to move must not be in check.
     fn validate(pos: &mut Position) -> Result<(), FenError> {
@@ -156,14 +156,14 @@ pub trait Rules {
     }
 
     /// The move in the variant's notation: by default UCI coordinates with
-    /// either castling notation (RULES.md 2.6).
+    /// either castling notation (docs/rules.md §2.6).
     fn format_move(_pos: &Position, mv: Move, chess960: bool) -> String {
         mv.coordinate_notation(chess960)
     }
 
     /// The legal move (one of `legal`) that `text`, lowercase, names: by
     /// default the move written so with `UCI_Chess960` on, else the one
-    /// written so with it off (RULES.md 2.6: both castling notations are
+    /// written so with it off (docs/rules.md §2.6: both castling notations are
     /// accepted where unambiguous).
     fn find_move(pos: &Position, legal: &[Move], text: &str) -> Option<Move>
     where
@@ -191,7 +191,7 @@ pub trait Rules {
         false
     }
 
-    /// The influence of each side on every square (RULES.md 2.2: how many
+    /// The influence of each side on every square (docs/rules.md §2.2: how many
     /// pieces, or in pacifist2 what value, attack it, white then black),
     /// in the variants whose conversions it decides; `None` elsewhere.
     fn influence_map(_pos: &Position) -> Option<[[i32; 2]; 64]> {
@@ -219,7 +219,7 @@ pub trait Rules {
     /// the capture variants the captured piece tells the gain.
     const PLAY_TO_ORDER: bool = false;
 
-    /// The conversion cascade of `mv` wave by wave (RULES.md 2.3), for
+    /// The conversion cascade of `mv` wave by wave (docs/rules.md §2.3), for
     /// showing it: the position after the move's pieces moved, then each
     /// wave. Empty in the variants without cascades.
     fn cascade_waves(_pos: &Position, _mv: Move) -> Vec<Wave> {
@@ -228,7 +228,7 @@ pub trait Rules {
 
     /// The opponent's pieces that convert after (almost) any move of the
     /// side to move, whatever it is: in the pacifist variants, those it
-    /// left over-persuaded (RULES.md 2.3). Empty in the capture variants.
+    /// left over-persuaded (docs/rules.md §2.3). Empty in the capture variants.
     #[inline]
     fn pending_conversions(_pos: &Position) -> crate::board::Bitboard {
         crate::board::Bitboard::EMPTY

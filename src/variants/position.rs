@@ -11,7 +11,7 @@ use crate::variant::BoardVariant;
 use crate::with_rules;
 
 impl Position {
-    /// The start position of an 8x8 variant (RULES.md 1-4).
+    /// The start position of an 8x8 variant (docs/rules.md §1-§4).
     pub fn startpos(variant: BoardVariant) -> Position {
         let variant = Variant::from(variant);
         Position::from_fen(variant.start_fen(), variant).expect("start FEN is valid")
@@ -54,7 +54,7 @@ impl Position {
         with_rules!(self.board_variant(), R => no_move_outcome::<R>(self))
     }
 
-    /// The 50-move draw (RULES.md 1, 2.5, 4.3): 100 plies without a pawn
+    /// The 50-move draw (docs/rules.md §1, §2.5, §4.3): 100 plies without a pawn
     /// move, capture or conversion. A draw a player may claim, as in FIDE's
     /// rules, not one that ends the game by itself.
     pub fn fifty_move_draw(&self) -> Option<Outcome> {
@@ -62,31 +62,31 @@ impl Position {
     }
 
     /// Each side's influence on every square where the variant converts
-    /// by it (RULES.md 2.2); `None` in the capture variants.
+    /// by it (docs/rules.md §2.2); `None` in the capture variants.
     pub fn influence_map(&self) -> Option<[[i32; 2]; 64]> {
         with_rules!(self.board_variant(), R => R::influence_map(self))
     }
 
     /// The conversion cascade of the legal move `mv`, wave by wave
-    /// (RULES.md 2.3); empty in the variants without cascades.
+    /// (docs/rules.md §2.3); empty in the variants without cascades.
     pub fn cascade_waves(&self, mv: Move) -> Vec<super::Wave> {
         with_rules!(self.board_variant(), R => R::cascade_waves(self, mv))
     }
 
     /// The opponent's pieces the side to move has left over-persuaded:
-    /// they convert after its move unless the move changes that (RULES.md
-    /// 2.3). Empty in the capture variants.
+    /// they convert after its move unless the move changes that (docs/rules.md
+    /// §2.3). Empty in the capture variants.
     pub fn pending_conversions(&self) -> crate::board::Bitboard {
         with_rules!(self.board_variant(), R => R::pending_conversions(self))
     }
 
-    /// The move in the variant's notation (RULES.md 2.6, 4.4).
+    /// The move in the variant's notation (docs/rules.md §2.6, §4.4).
     pub fn move_to_uci(&self, mv: Move, chess960: bool) -> String {
         with_rules!(self.board_variant(), R => R::format_move(self, mv, chess960))
     }
 
     /// Parses a move in the variant's notation and checks it is legal here.
-    /// Both castling notations are accepted where unambiguous (RULES.md 2.6).
+    /// Both castling notations are accepted where unambiguous (docs/rules.md §2.6).
     pub fn parse_move(&self, text: &str) -> Result<Move, String> {
         with_rules!(self.board_variant(), R => parse_move::<R>(self, text))
     }
@@ -105,7 +105,7 @@ fn read_fen<R: Rules>(fen: &str, variant: BoardVariant) -> Result<Position, FenE
     Ok(pos)
 }
 
-/// RULES.md 1, 2.5, 4.3: the game is over when the side to move has no
+/// docs/rules.md §1, §2.5, §4.3: the game is over when the side to move has no
 /// legal move; the variant says who won.
 fn no_move_outcome<R: Rules>(pos: &Position) -> Option<Outcome> {
     let mut list = MoveList::new();

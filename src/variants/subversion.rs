@@ -1,4 +1,4 @@
-//! Subversion chess (RULES.md 4): orthodox chess plus the subversion, a
+//! Subversion chess (docs/rules.md §4): orthodox chess plus the subversion, a
 //! move that converts one enemy piece and pays for it with own pieces.
 
 use super::chess::{generate_legal, play_move};
@@ -17,7 +17,7 @@ impl Rules for Subversion {
     fn generate(pos: &Position, list: &mut MoveList) {
         generate_legal(pos, list);
         let checkers = pos.checkers();
-        // RULES.md 4.1 (5): never in double check; (6): a mate stands.
+        // docs/rules.md §4.1.5: never in double check; §4.1.6: a mate stands.
         if checkers.more_than_one() || (checkers.nonempty() && list.is_empty()) {
             return;
         }
@@ -43,7 +43,7 @@ impl Rules for Subversion {
         }
     }
 
-    /// RULES.md 4.4: `@` + target + the payment squares in increasing
+    /// docs/rules.md §4.4: `@` + target + the payment squares in increasing
     /// order of (rank, file), the pawns of a "plus all pawns" payment
     /// written out; other moves in coordinates.
     fn format_move(pos: &Position, mv: Move, chess960: bool) -> String {
@@ -56,7 +56,7 @@ impl Rules for Subversion {
             .fold(format!("@{}", mv.to()), |s, sq| s + &sq.to_string())
     }
 
-    /// RULES.md 4.4: the payment squares may come in any order on input.
+    /// docs/rules.md §4.4: the payment squares may come in any order on input.
     fn find_move(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
         find_written::<Self>(pos, legal, text).or_else(|| {
             let canon = canonical_subversion(text)?;
@@ -67,7 +67,7 @@ impl Rules for Subversion {
         })
     }
 
-    /// For `@` moves, which rule of RULES.md 4.1 the subversion breaks.
+    /// For `@` moves, which rule of docs/rules.md §4.1 the subversion breaks.
     fn explain_illegal(pos: &Position, text: &str) -> Option<String> {
         let body = text.strip_prefix('@')?;
         let squares: Option<Vec<Square>> = (0..body.len() / 2)
@@ -108,7 +108,7 @@ pub fn removed_squares(pos: &Position, mv: Move) -> Bitboard {
 }
 
 /// `@` + target + payment squares with the payment sorted by (rank, file),
-/// as moves are written (RULES.md 4.4); `None` if `s` is not of that shape.
+/// as moves are written (docs/rules.md §4.4); `None` if `s` is not of that shape.
 fn canonical_subversion(s: &str) -> Option<String> {
     let body = s.strip_prefix('@')?;
     if body.len() < 4 || !body.len().is_multiple_of(2) || !body.is_ascii() {
@@ -133,7 +133,7 @@ fn officers(pos: &Position, us: Color) -> Bitboard {
     pos.by_color(us) - pos.by_kind(PieceKind::Pawn) - pos.by_kind(PieceKind::King)
 }
 
-/// RULES.md 4.1 (1)-(3): targets that are not kings, not beside their own
+/// docs/rules.md §4.1.1-§4.1.3: targets that are not kings, not beside their own
 /// king, and have a non-pawn man of the mover beside them.
 fn targets(pos: &Position, us: Color) -> Bitboard {
     let them = us.flip();
@@ -157,7 +157,7 @@ fn generate_subversions(pos: &Position, list: &mut impl MoveSink, checkers: Bitb
     }
 }
 
-/// RULES.md 4.1 (4): every payment the table allows for the target on `t`
+/// docs/rules.md §4.1.4: every payment the table allows for the target on `t`
 /// (`checkers`: the pieces giving check), before the legality of (3), (5).
 fn payments(
     pos: &Position,
@@ -188,7 +188,7 @@ fn payments(
 }
 
 /// Why the subversion of `target` paid with `paid` is not a legal move
-/// here: the first condition of RULES.md 4.1 it breaks, for error messages.
+/// here: the first condition of docs/rules.md §4.1 it breaks, for error messages.
 pub fn why_illegal(pos: &Position, target: Square, paid: Bitboard) -> String {
     let us = pos.side_to_move();
     let checkers = pos.checkers();
@@ -204,17 +204,17 @@ pub fn why_illegal(pos: &Position, target: Square, paid: Bitboard) -> String {
         .pieces(us.flip(), PieceKind::King)
         .any(|k| king_attacks(k).contains(target));
     let reason = if kind == PieceKind::King {
-        "a king cannot be subverted (RULES.md 4.1 rule 1)".to_string()
+        "a king cannot be subverted (docs/rules.md §4.1.1)".to_string()
     } else if own_king_beside {
-        format!("{target} stands beside its own king (RULES.md 4.1 rule 2)")
+        format!("{target} stands beside its own king (docs/rules.md §4.1.2)")
     } else if let Some(sq) = (paid - pos.by_color(us)).into_iter().next() {
         format!("{sq} holds none of your pieces to pay with")
     } else if (paid & pos.by_kind(PieceKind::King)).nonempty() {
-        "the king never pays (RULES.md 4.1 rule 4)".to_string()
+        "the king never pays (docs/rules.md §4.1.4)".to_string()
     } else if checkers.more_than_one() {
-        "in double check no subversion is legal (RULES.md 4.1 rule 5)".to_string()
+        "in double check no subversion is legal (docs/rules.md §4.1.5)".to_string()
     } else if checkers.nonempty() && legal.is_empty() {
-        "checkmate cannot be escaped by a subversion (RULES.md 4.1 rule 6)".to_string()
+        "checkmate cannot be escaped by a subversion (docs/rules.md §4.1.6)".to_string()
     } else {
         let men = pos.by_color(us) - pos.by_kind(PieceKind::Pawn) - paid;
         let mut priced = false;
@@ -224,18 +224,18 @@ pub fn why_illegal(pos: &Position, target: Square, paid: Bitboard) -> String {
         if (king_attacks(target) & men).is_empty() {
             format!(
                 "after the payment no knight, bishop, rook, queen or king of yours stands \
-                 beside {target} (RULES.md 4.1 rule 3)"
+                 beside {target} (docs/rules.md §4.1.3)"
             )
         } else if !priced {
             price(pos, target, checkers)
         } else {
-            "your king would be in check after it (RULES.md 4.1 rule 5)".to_string()
+            "your king would be in check after it (docs/rules.md §4.1.5)".to_string()
         }
     };
     format!("cannot subvert {target}: {reason}")
 }
 
-/// The price of the target on `t` in words (RULES.md 4.1 rule 4).
+/// The price of the target on `t` in words (docs/rules.md §4.1.4).
 fn price(pos: &Position, t: Square, checkers: Bitboard) -> String {
     let table = if !checkers.contains(t) {
         "it gives no check, so the price is exactly one of your pawns"
@@ -253,10 +253,10 @@ fn price(pos: &Position, t: Square, checkers: Bitboard) -> String {
             }
         }
     };
-    format!("{table} (RULES.md 4.1 rule 4)")
+    format!("{table} (docs/rules.md §4.1.4)")
 }
 
-/// RULES.md 4.1 (4), a checking rook: {R}, {Q}, {B,B}, {N,N}, {B,N}, or
+/// docs/rules.md §4.1.4, a checking rook: {R}, {Q}, {B,B}, {N,N}, {B,N}, or
 /// one N or B plus all pawns.
 fn rook_payments(
     pos: &Position,
@@ -285,7 +285,7 @@ fn rook_payments(
     }
 }
 
-/// RULES.md 4.1 (4), a checking queen: any three officers, or any two
+/// docs/rules.md §4.1.4, a checking queen: any three officers, or any two
 /// plus all pawns.
 fn queen_payments(offs: &[Square], have_pawns: bool, consider: &mut impl FnMut(&[Square], bool)) {
     for i in 0..offs.len() {
@@ -300,7 +300,7 @@ fn queen_payments(offs: &[Square], have_pawns: bool, consider: &mut impl FnMut(&
     }
 }
 
-/// RULES.md 4.1 (3) and (5), judged on the board after the subversion: a
+/// docs/rules.md §4.1.3 and §4.1.5, judged on the board after the subversion: a
 /// non-pawn man of the mover stays beside the target, and the mover's
 /// king is not attacked.
 fn subversion_is_legal(pos: &Position, mv: Move, t: Square) -> bool {
@@ -323,7 +323,7 @@ fn subversion_is_legal(pos: &Position, mv: Move, t: Square) -> bool {
     !attacked
 }
 
-/// Plays a subversion (RULES.md 4.1, 4.2): the payment leaves the board,
+/// Plays a subversion (docs/rules.md §4.1, §4.2): the payment leaves the board,
 /// the target changes colour; clocks, en passant and castling follow.
 pub fn play_subversion(pos: &Position, mv: Move) -> Position {
     let us = pos.side_to_move();

@@ -1,9 +1,9 @@
 //! A second, deliberately simple implementation of the `apocalypse` variant,
-//! written from RULES.md section 5 alone. It shares no code with
+//! written from docs/rules.md §5 alone. It shares no code with
 //! `turncoat::variants::apocalypse`: a 5x5 mailbox, its own FEN reader and
 //! writer, its own candidate generator and its own resolution of a turn.
 //! Clarity over speed: candidates carry their conditions as a plain list,
-//! and a turn is resolved step by step in the order of RULES.md 5.3.
+//! and a turn is resolved step by step in the order of docs/rules.md §5.3.
 
 use std::fmt::Write as _;
 
@@ -22,7 +22,7 @@ impl Side {
         }
     }
 
-    /// RULES.md 5.1: white pawns move toward rank 5, black pawns toward rank 1.
+    /// docs/rules.md §5.1: white pawns move toward rank 5, black pawns toward rank 1.
     fn forward(self) -> i32 {
         match self {
             Side::White => 1,
@@ -39,7 +39,7 @@ impl Side {
     }
 }
 
-/// RULES.md 5.1: knights ("horsemen") and pawns ("footmen") only.
+/// docs/rules.md §5.1: knights ("horsemen") and pawns ("footmen") only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
     Knight,
@@ -76,12 +76,12 @@ pub enum End {
     Draw,
 }
 
-/// RULES.md 5.2: the condition a speculative move puts on the opponent's
+/// docs/rules.md §5.2: the condition a speculative move puts on the opponent's
 /// move of the same turn (each variant reads "the opponent's move ...").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Condition {
     /// "the opponent's move ends on d" (a relocation ends on its
-    /// relocation square, RULES.md 5.3 (2)).
+    /// relocation square, docs/rules.md §5.3.2).
     EndsOn(Square),
     /// "the opponent's move starts on f".
     StartsOn(Square),
@@ -90,7 +90,7 @@ pub enum Condition {
     EndsOnKnightOf(Side),
 }
 
-/// One candidate move of one side (RULES.md 5.2).
+/// One candidate move of one side (docs/rules.md §5.2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidate {
     pub side: Side,
@@ -99,7 +99,7 @@ pub struct Candidate {
     pub from: Square,
     /// Where the (first leg of the) move goes.
     pub to: Square,
-    /// A relocation: where the promoting pawn is placed (RULES.md 5.2 (a)).
+    /// A relocation: where the promoting pawn is placed (docs/rules.md §5.2 (a)).
     pub relocation: Option<Square>,
     /// The pawn becomes a knight on arrival.
     pub promotes: bool,
@@ -110,7 +110,7 @@ pub struct Candidate {
 
 impl Candidate {
     /// The square the move ends on: the relocation square for a
-    /// relocation, in conditions and collisions too (RULES.md 5.3 (2)).
+    /// relocation, in conditions and collisions too (docs/rules.md §5.3.2).
     pub fn end(&self) -> Square {
         self.relocation.unwrap_or(self.to)
     }
@@ -134,7 +134,7 @@ pub type Board = [[Option<(Side, Kind)>; 5]; 5];
 /// What counts for repetition: placement and penalties, not the turn.
 pub type RepetitionKey = (Board, [u32; 2]);
 
-/// A start-of-turn position (RULES.md 5.1: the side field is always `w`).
+/// A start-of-turn position (docs/rules.md §5.1: the side field is always `w`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Pos {
     pub board: Board,
@@ -160,7 +160,7 @@ impl Pos {
             .count()
     }
 
-    /// RULES.md 5.1: `<placement> w <white penalty><black penalty> <turn>`;
+    /// docs/rules.md §5.1: `<placement> w <white penalty><black penalty> <turn>`;
     /// a pawn on its own last rank is rejected.
     pub fn from_fen(fen: &str) -> Result<Pos, String> {
         let fields: Vec<&str> = fen.split(' ').collect();
@@ -254,7 +254,7 @@ impl Pos {
         )
     }
 
-    /// RULES.md 5.2: every candidate of `side` on this board.
+    /// docs/rules.md §5.2: every candidate of `side` on this board.
     pub fn candidates(&self, side: Side) -> Vec<Candidate> {
         let mut out = Vec::new();
         for from in all_squares() {
@@ -335,7 +335,7 @@ impl Pos {
     }
 
     /// A pawn move `from`-`to` whose sureness is given by its
-    /// `conditions` (none: sure), with RULES.md 5.2 promotions: at most one
+    /// `conditions` (none: sure), with docs/rules.md §5.2 promotions: at most one
     /// knight, the pawn becomes a knight; two or more, relocations onto
     /// every square off its last rank that is empty on the start-of-turn
     /// board or is its own start square (first leg's sureness and
@@ -398,13 +398,13 @@ impl Pos {
         }
     }
 
-    /// RULES.md 5.3 (1): a sure move is valid; a speculative one iff the
+    /// docs/rules.md §5.3.1: a sure move is valid; a speculative one iff the
     /// opponent's move is sure and the condition holds.
     pub fn valid(&self, mine: &Candidate, theirs: &Candidate) -> bool {
         mine.sure || (theirs.sure && mine.conditions.iter().all(|c| self.holds(c, theirs)))
     }
 
-    /// RULES.md 5.3 (1) and (2): the start-of-turn position after white
+    /// docs/rules.md §5.3.1 and §5.3.2: the start-of-turn position after white
     /// plays `white` and black plays `black` (candidates of this position).
     pub fn resolve(&self, white: &Candidate, black: &Candidate) -> Pos {
         let mut next = self.clone();
@@ -461,7 +461,7 @@ impl Pos {
         next
     }
 
-    /// RULES.md 5.3 (3), all but repetition, in their order.
+    /// docs/rules.md §5.3.3, all but repetition, in their order.
     pub fn terminal(&self) -> Option<End> {
         let lost = |white_lost: bool, black_lost: bool| match (white_lost, black_lost) {
             (true, true) => Some(End::Draw),
@@ -491,7 +491,7 @@ impl Pos {
         (self.board, self.penalties)
     }
 
-    /// RULES.md 5.4: perft counts turns; perft(1) = white candidates x
+    /// docs/rules.md §5.4: perft counts turns; perft(1) = white candidates x
     /// black candidates, every pair counted; a finished game has no
     /// successors.
     pub fn perft(&self, depth: u32) -> u64 {
@@ -517,7 +517,7 @@ impl Pos {
 }
 
 /// A game: the position plus the history for threefold repetition
-/// (RULES.md 5.1: the start position is the first occurrence).
+/// (docs/rules.md §5.1: the start position is the first occurrence).
 pub struct Game {
     pub position: Pos,
     history: Vec<RepetitionKey>,
@@ -534,7 +534,7 @@ impl Game {
         self.history.push(self.position.repetition_key());
     }
 
-    /// RULES.md 5.3 (3): the end rules, repetition last.
+    /// docs/rules.md §5.3.3: the end rules, repetition last.
     pub fn outcome(&self) -> Option<End> {
         self.position.terminal().or_else(|| {
             let key = self.position.repetition_key();

@@ -1,5 +1,5 @@
 //! A deliberately simple, slow reference move generator, written straight
-//! from `RULES.md` sections 1-4 (chess, pacifist, pacifist2, subversion).
+//! from `docs/rules.md` sections 1-4 (chess, pacifist, pacifist2, subversion).
 //!
 //! It shares no code with the engine (`src/`): a mailbox board of 64
 //! squares, its own FEN reader and writer, and a literal transcription of
@@ -73,7 +73,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// Piece values of RULES.md 3 (pacifist2).
+    /// Piece values of docs/rules.md §3 (pacifist2).
     fn value(self) -> u32 {
         match self {
             Kind::Pawn => 1,
@@ -203,7 +203,7 @@ fn adjacent(a: usize, b: usize) -> bool {
 /// squares diagonally in front of it, a black pawn those below it). Sliders:
 /// walk outward from `s` in each direction; the first piece met must be a
 /// queen or a rook (orthogonal) / bishop (diagonal), otherwise the direction
-/// gives nothing. With `batteries` (RULES.md 2.2) the walk goes on through
+/// gives nothing. With `batteries` (docs/rules.md §2.2) the walk goes on through
 /// further compatible pieces of the same colour; without, only the first
 /// piece counts (orthodox attacks).
 fn attackers(board: &Board, s: usize, batteries: bool) -> Vec<(usize, Piece)> {
@@ -276,7 +276,7 @@ fn attacked_by(board: &Board, s: usize, by: Color) -> bool {
         .any(|&(_, (color, _))| color == by)
 }
 
-/// Pacifist influence of colour `color` on `s` (RULES.md 2.2, batteries
+/// Pacifist influence of colour `color` on `s` (docs/rules.md §2.2, batteries
 /// included): number of attackers, or in pacifist2 the sum of their values.
 fn influence(board: &Board, s: usize, color: Color, rules: Rules) -> u32 {
     attackers(board, s, true)
@@ -299,7 +299,7 @@ fn over_persuaded(board: &Board, s: usize, rules: Rules) -> bool {
     influence(board, s, color.other(), rules) > influence(board, s, color, rules)
 }
 
-/// Conversion cascade of RULES.md 2.3 after a move by `mover`; returns the
+/// Conversion cascade of docs/rules.md §2.3 after a move by `mover`; returns the
 /// number of conversions.
 fn cascade(board: &mut Board, mover: Color, rules: Rules) -> usize {
     let mut converted = 0;
@@ -619,7 +619,7 @@ impl Pos {
     }
 
     // ------------------------------------------------------------------
-    // Chess (RULES.md 1) and the ordinary moves of subversion (RULES.md 4).
+    // Chess (docs/rules.md §1) and the ordinary moves of subversion (docs/rules.md §4).
 
     fn orthodox_moves(&self) -> Vec<(Move, Pos)> {
         let us = self.side;
@@ -762,7 +762,7 @@ impl Pos {
         child
     }
 
-    /// Chess960 castling (RULES.md 1): king to the g/c file, rook to f/d.
+    /// Chess960 castling (docs/rules.md §1): king to the g/c file, rook to f/d.
     fn orthodox_castling(&self) -> Vec<(Move, Pos)> {
         let us = self.side;
         let them = us.other();
@@ -810,7 +810,7 @@ impl Pos {
     }
 
     // ------------------------------------------------------------------
-    // Subversion (RULES.md 4.1, 4.2).
+    // Subversion (docs/rules.md §4.1, §4.2).
 
     fn subversions(&self, no_ordinary_move: bool) -> Vec<(Move, Pos)> {
         let us = self.side;
@@ -917,7 +917,7 @@ impl Pos {
     }
 
     // ------------------------------------------------------------------
-    // Pacifist and pacifist2 (RULES.md 2, 3).
+    // Pacifist and pacifist2 (docs/rules.md §2, §3).
 
     fn pacifist_moves(&self) -> Vec<(Move, Pos)> {
         let us = self.side;
@@ -952,7 +952,7 @@ impl Pos {
                             add(one);
                             if rank_of(from) == us.pawn_start_rank() {
                                 let two = offset(from, 0, 2 * d).unwrap();
-                                // 2.4: the passed-over square must not be
+                                // §2.4: the passed-over square must not be
                                 // over-persuaded for the mover.
                                 let passed_ok = influence(&self.board, one, them, rules)
                                     <= influence(&self.board, one, us, rules);
@@ -1014,8 +1014,8 @@ impl Pos {
         out
     }
 
-    /// After the piece(s) moved: cascade (2.3), legality (2.4), clocks and
-    /// castling rights (2.6: all of X's rights go when a move starts from
+    /// After the piece(s) moved: cascade (§2.3), legality (§2.4), clocks and
+    /// castling rights (§2.6: all of X's rights go when a move starts from
     /// X's king-start square; a right goes when a move starts or ends on its
     /// rook square; conversion does not remove a right).
     fn pacifist_finish(
@@ -1048,7 +1048,7 @@ impl Pos {
         Some(child)
     }
 
-    /// Castling in the pacifist variants (RULES.md 2.6).
+    /// Castling in the pacifist variants (docs/rules.md §2.6).
     fn pacifist_castling(&self) -> Vec<(Move, Pos)> {
         let us = self.side;
         let them = us.other();

@@ -1,4 +1,4 @@
-//! The 5x5 Apocalypse board (RULES.md 5.1): one 25-bit set per colour and
+//! The 5x5 Apocalypse board (docs/rules.md §5.1): one 25-bit set per colour and
 //! kind (pawns = footmen, knights = horsemen), the penalty points, and
 //! the FEN `<placement> w <penalties> <turn>`.
 
@@ -147,12 +147,12 @@ impl ApocalypsePosition {
     }
 
     /// The part of the position that counts for repetition: placement and
-    /// penalties (RULES.md 5.3), not the turn number.
+    /// penalties (docs/rules.md §5.3), not the turn number.
     pub fn repetition_key(&self) -> ([[u32; 2]; 2], [u8; 2]) {
         (self.pieces, self.penalties)
     }
 
-    /// Parses `<placement> w <penalties> <turn>` (RULES.md 5.1).
+    /// Parses `<placement> w <penalties> <turn>` (docs/rules.md §5.1).
     /// The position from the orthodox-shaped FEN a GUI that knows only
     /// chess FENs writes (`placement w - - 0 N`, as XBoard sends it back
     /// after `setup`): white to choose, no penalty points (such a GUI

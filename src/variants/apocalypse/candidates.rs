@@ -1,4 +1,4 @@
-//! Candidate moves (RULES.md 5.2): each is sure or speculative, and a
+//! Candidate moves (docs/rules.md §5.2): each is sure or speculative, and a
 //! speculative one carries a condition on the opponent's move of the turn.
 
 use super::board::{last_rank, squares, ApocalypseError, ApocalypsePosition, Kind, Sq};
@@ -67,7 +67,7 @@ impl Ply {
         }
     }
 
-    /// RULES.md 5.3 (1): a speculative move's condition, against the
+    /// docs/rules.md §5.3.1: a speculative move's condition, against the
     /// opponent's move of the same turn (which must be sure).
     pub fn condition_holds(&self, other: &Ply) -> bool {
         if self.sure {
@@ -116,7 +116,7 @@ fn speculative(from: Sq, to: Sq, action: Action, condition: Condition) -> Ply {
 }
 
 impl ApocalypsePosition {
-    /// Every candidate of `side` at the start of the turn (RULES.md 5.2).
+    /// Every candidate of `side` at the start of the turn (docs/rules.md §5.2).
     pub fn candidates(&self, side: Color) -> CandidateList {
         let mut list = CandidateList::new();
         let own = self.side(side);

@@ -1,4 +1,4 @@
-//! Perft by turns (RULES.md 5.4): every (white, black) pair of candidates
+//! Perft by turns (docs/rules.md §5.4): every (white, black) pair of candidates
 //! counts; a finished game (repetition aside) has no successors. The
 //! counting itself (threads, table) is the shared one of `crate::perft`.
 
@@ -44,7 +44,7 @@ impl Node for ApocalypsePosition {
     }
 
     /// The placement and the penalties: the turn number changes no move
-    /// (RULES.md 5.2, 5.3). The last word's top bit tells it from an 8x8
+    /// (docs/rules.md §5.2, §5.3). The last word's top bit tells it from an 8x8
     /// position's identity.
     #[inline]
     fn identity(&self) -> [u64; IDENTITY_WORDS] {

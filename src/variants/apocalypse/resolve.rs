@@ -1,4 +1,4 @@
-//! Resolving a turn (RULES.md 5.3): validity and penalties, simultaneous
+//! Resolving a turn (docs/rules.md §5.3): validity and penalties, simultaneous
 //! play with captures of pieces that did not move, collisions, promotions
 //! and relocations; then the end of the game.
 
@@ -77,7 +77,7 @@ impl ApocalypsePosition {
         next
     }
 
-    /// The end of the game judged on this position (RULES.md 5.3 (3), all
+    /// The end of the game judged on this position (docs/rules.md §5.3.3, all
     /// but repetition): pawns gone, two penalties, no sure candidate.
     pub fn terminal(&self) -> Option<Outcome> {
         self.material_end().or_else(|| {
@@ -86,7 +86,7 @@ impl ApocalypsePosition {
         })
     }
 
-    /// The ends of RULES.md 5.3 (3) that need no candidates: pawns gone,
+    /// The ends of docs/rules.md §5.3.3 that need no candidates: pawns gone,
     /// two penalties.
     pub fn material_end(&self) -> Option<Outcome> {
         let no_pawns = |c: Color| self.pieces(c, Kind::Pawn) == 0;
@@ -111,7 +111,7 @@ impl ApocalypsePosition {
     }
 }
 
-/// Whether a side with these candidates can move at all (RULES.md 5.3
+/// Whether a side with these candidates can move at all (docs/rules.md §5.3
 /// (3): a side without a sure candidate ends the game).
 pub fn has_sure_candidate(candidates: &[Ply]) -> bool {
     candidates.iter().any(|p| p.sure)
@@ -131,7 +131,7 @@ fn collision<'a>(a: &'a Played, b: &'a Played) -> Option<&'a Played> {
 }
 
 /// A game: the start position and every start-of-turn position since,
-/// with the plies played (RULES.md 5.4: W1 B1 W2 B2 ...).
+/// with the plies played (docs/rules.md §5.4: W1 B1 W2 B2 ...).
 #[derive(Clone, Debug)]
 pub struct ApocalypseGame {
     positions: Vec<ApocalypsePosition>,
@@ -176,7 +176,7 @@ impl ApocalypseGame {
         self.plies.pop()
     }
 
-    /// The end rules of RULES.md 5.3 in their order, repetition last (the
+    /// The end rules of docs/rules.md §5.3 in their order, repetition last (the
     /// start position counts as the first occurrence).
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.position().terminal() {

@@ -1,4 +1,4 @@
-//! Persuasion and support (RULES.md 2.2): the influence of each colour on
+//! Persuasion and support (docs/rules.md §2.2): the influence of each colour on
 //! a square, counting leapers, pawns and slider batteries.
 
 use crate::board::attacks::{
@@ -7,7 +7,7 @@ use crate::board::attacks::{
 use crate::board::{Color, PieceKind, Position, Square};
 
 /// How much one attacking piece weighs: 1 each in `pacifist`, the piece
-/// value in `pacifist2` (RULES.md 3).
+/// value in `pacifist2` (docs/rules.md §3).
 pub trait Weights: 'static + Send + Sync {
     const PAWN: i32;
     const KNIGHT: i32;
@@ -55,7 +55,7 @@ impl Weights for Value {
     const UNIFORM: bool = false;
 }
 
-/// Influence of both colours on `sq`, indexed by colour (RULES.md 2.2). The
+/// Influence of both colours on `sq`, indexed by colour (docs/rules.md §2.2). The
 /// piece on `sq` itself never counts. For a piece of colour X on `sq`,
 /// `[X]` is its support and `[!X]` its persuasion.
 ///
@@ -98,7 +98,7 @@ pub fn influence<W: Weights>(pos: &Position, sq: Square) -> [i32; 2] {
 }
 
 /// Whether the piece of colour `color` on `sq` is over-persuaded:
-/// persuasion > support (RULES.md 2.2).
+/// persuasion > support (docs/rules.md §2.2).
 #[inline]
 pub fn over_persuaded<W: Weights>(pos: &Position, sq: Square, color: Color) -> bool {
     let t = influence::<W>(pos, sq);
@@ -124,7 +124,7 @@ mod tests {
         (-1, -1),
     ];
 
-    /// RULES.md 2.2 walked square by square: from `sq` along each ray, the
+    /// docs/rules.md §2.2 walked square by square: from `sq` along each ray, the
     /// first piece starts a battery if it is a compatible slider, and each
     /// next piece joins while compatible and of the same colour.
     fn walked<W: Weights>(pos: &Position, sq: Square) -> [i32; 2] {

@@ -1,10 +1,10 @@
-//! Pacifist chess (RULES.md 2) and its value-weighted twin `pacifist2`
-//! (RULES.md 3): no captures; after every move the opponent's
+//! Pacifist chess (docs/rules.md §2) and its value-weighted twin `pacifist2`
+//! (docs/rules.md §3): no captures; after every move the opponent's
 //! over-persuaded pieces change colour in a conversion cascade.
 //!
-//! * [`influence`]: persuasion and support with batteries (2.2).
-//! * [`cascade`]: the conversion cascade (2.3) — where conversions happen.
-//! * legality (2.4), the two-step restriction and castling (2.6) below.
+//! * [`influence`](mod@influence): persuasion and support with batteries (docs/rules.md §2.2).
+//! * [`cascade`]: the conversion cascade (§2.3) — where conversions happen.
+//! * legality (§2.4), the two-step restriction and castling (§2.6) below.
 
 pub mod influence;
 
@@ -47,8 +47,8 @@ impl<W: Weights> Rules for Pacifist<W> {
     /// game pairs of pacifist.
     const LATE_MOVE_PRUNING: bool = false;
 
-    /// Pieces convert back and forth (RULES.md 2.3): a conversion resets
-    /// the halfmove clock (2.5) without making the position unrepeatable.
+    /// Pieces convert back and forth (docs/rules.md §2.3): a conversion resets
+    /// the halfmove clock (§2.5) without making the position unrepeatable.
     const REPEATS_ACROSS_RESETS: bool = true;
 
     fn generate(pos: &Position, list: &mut MoveList) {
@@ -71,7 +71,7 @@ impl<W: Weights> Rules for Pacifist<W> {
         make_move::<W>(pos, mv);
     }
 
-    /// Any move may convert (RULES.md 2.3).
+    /// Any move may convert (docs/rules.md §2.3).
     #[inline]
     fn may_gain(_pos: &Position, _mv: Move) -> bool {
         true
@@ -96,11 +96,11 @@ impl<W: Weights> Rules for Pacifist<W> {
         pending
     }
 
-    /// A conversion keeps a castling right (RULES.md 2.6), so the FEN may
+    /// A conversion keeps a castling right (docs/rules.md §2.6), so the FEN may
     /// name a king or rook of either colour.
     const CASTLING_PIECES: CastlingPieces = CastlingPieces::EitherColour;
 
-    /// RULES.md 2.5: two kings in total, either side may hold both, but
+    /// docs/rules.md §2.5: two kings in total, either side may hold both, but
     /// the side not to move holds at least one; at most 32 pieces, as no
     /// move adds one (no captures, conversions only change colour), which
     /// also bounds the legal moves by the move list's size.
@@ -126,20 +126,20 @@ impl<W: Weights> Rules for Pacifist<W> {
         Ok(())
     }
 
-    /// No en passant (RULES.md 2.1); a king under attack is no fault of the
-    /// position, since a king converts only when over-persuaded (2.4).
+    /// No en passant (docs/rules.md §2.1); a king under attack is no fault of the
+    /// position, since a king converts only when over-persuaded (§2.4).
     fn validate(pos: &mut Position) -> Result<(), FenError> {
         pos.set_ep(None);
         Ok(())
     }
 
-    /// A side without a king must convert one back at once (RULES.md 2.5).
+    /// A side without a king must convert one back at once (docs/rules.md §2.5).
     #[inline]
     fn must_respond(pos: &Position) -> bool {
         pos.pieces(pos.side_to_move(), PieceKind::King).is_empty()
     }
 
-    /// RULES.md 2.5: without a king and without a move the side has lost
+    /// docs/rules.md §2.5: without a king and without a move the side has lost
     /// (its last king was converted for good); with a king it is stalemate.
     fn no_move_outcome(pos: &Position) -> Outcome {
         let us = pos.side_to_move();
@@ -151,14 +151,14 @@ impl<W: Weights> Rules for Pacifist<W> {
     }
 }
 
-/// The conversion cascade (RULES.md 2.3) after a move by `mover`: while
+/// The conversion cascade (docs/rules.md §2.3) after a move by `mover`: while
 /// some pieces of the opponent are over-persuaded, all of them turn to the
 /// mover at once. Returns how many pieces converted.
 ///
 /// Persuasion needs at least one direct attacker, so only attacked pieces
 /// are judged. After the first wave only the pieces a conversion can
 /// concern are judged again: the others were not over-persuaded, and a
-/// conversion changes no influence beyond [`reach`] of its square. The
+/// conversion changes no influence beyond `reach` of its square. The
 /// mover's attacks grow by the converted pieces' own (nothing moves).
 pub fn cascade<W: Weights>(pos: &mut Position, mover: Color) -> u32 {
     cascade_with_map::<W>(pos, mover).0
@@ -237,7 +237,7 @@ fn convert_waves<W: Weights>(
     }
 }
 
-/// The cascade of `mv` told wave by wave (RULES.md 2.3), for showing it:
+/// The cascade of `mv` told wave by wave (docs/rules.md §2.3), for showing it:
 /// the position once the move's pieces have moved, then each wave's
 /// converted squares with the position after it. Not on the search's
 /// path, which needs only [`cascade`]'s end.
@@ -282,7 +282,7 @@ fn piece_attacks(kind: PieceKind, color: Color, sq: Square, occ: Bitboard) -> Bi
     }
 }
 
-/// The squares whose influence (RULES.md 2.2) the colour of the piece on
+/// The squares whose influence (docs/rules.md §2.2) the colour of the piece on
 /// `sq` can change: those a leaper or pawn there would attack (within a
 /// king's or knight's step), and those on a line from `sq` with only
 /// compatible sliders between, through which a battery could reach `sq`.
@@ -295,7 +295,7 @@ fn reach(pos: &Position, sq: Square) -> Bitboard {
         | bishop_attacks(sq, occ - pos.bishop_likes())
 }
 
-/// RULES.md 2.4: after its move and the cascade, the mover must keep at
+/// docs/rules.md §2.4: after its move and the cascade, the mover must keep at
 /// least one king that is not over-persuaded.
 pub fn has_safe_king<W: Weights>(pos: &Position, mover: Color) -> bool {
     let them = mover.flip();
@@ -305,7 +305,7 @@ pub fn has_safe_king<W: Weights>(pos: &Position, mover: Color) -> bool {
         .any(|k| !pos.is_attacked(k, them, occ) || !over_persuaded::<W>(pos, k, mover))
 }
 
-/// RULES.md 2.4 for a pseudo-legal move. A cascade only turns opponent
+/// docs/rules.md §2.4 for a pseudo-legal move. A cascade only turns opponent
 /// pieces into the mover's, which can only add support to (and remove
 /// persuasion from) the mover's kings, or give it another king: a king
 /// that is safe before the cascade stays safe, so the cascade is computed
@@ -453,7 +453,7 @@ fn some_king_unattacked(pos: &Position, mv: Move) -> bool {
         .any(|k| !pos.is_attacked(k, us.flip(), occ))
 }
 
-/// Every legal move (RULES.md 2.1, 2.4, 2.6) into `sink`, in a fixed
+/// Every legal move (docs/rules.md §2.1, §2.4, §2.6) into `sink`, in a fixed
 /// order (knights, diagonal sliders, orthogonal sliders, kings, pawns,
 /// castling; each piece's moves in square order): the moves of a piece
 /// the shield frees go in whole, the others one by one through
@@ -510,8 +510,8 @@ fn push_tested<W: Weights>(
     }
 }
 
-/// Pawns only push (2.1). The two-square advance is barred when the square
-/// passed over is over-persuaded for the mover, judged before the move (2.4).
+/// Pawns only push (§2.1). The two-square advance is barred when the square
+/// passed over is over-persuaded for the mover, judged before the move (§2.4).
 fn generate_pawn_pushes<W: Weights>(pos: &Position, guard: &Guard, sink: &mut impl MoveSink) {
     let us = pos.side_to_move();
     let occ = pos.occupied();
@@ -612,9 +612,9 @@ fn over_persuaded_for<W: Weights>(pos: &Position, guard: &Guard, sq: Square, us:
     t[us.flip().index()] > t[us.index()]
 }
 
-/// Castling (RULES.md 2.6). The king's own start square and those it
+/// Castling (docs/rules.md §2.6). The king's own start square and those it
 /// crosses (not its destination) must not be attacked (plain attacks,
-/// no batteries); the cascade and 2.4 then judge the move as any other.
+/// no batteries); the cascade and §2.4 then judge the move as any other.
 /// The guard's map sees through the castling king, which changes nothing:
 /// a ray through the king's square to a square it crosses attacks the
 /// king's square too.
@@ -655,7 +655,7 @@ fn generate_castling<W: Weights>(pos: &Position, guard: &Guard, sink: &mut impl 
     }
 }
 
-/// Plays a move and its conversion cascade (RULES.md 2.3).
+/// Plays a move and its conversion cascade (docs/rules.md §2.3).
 #[inline(always)]
 pub fn play_move<W: Weights>(pos: &Position, mv: Move) -> Position {
     let mut p = *pos;
@@ -673,8 +673,8 @@ pub fn make_move<W: Weights>(p: &mut Position, mv: Move) {
     p.keep_enemy_attack_map(attacked);
 }
 
-/// Step 1 of RULES.md 2.3: the piece moves (king and rook when castling),
-/// castling rights follow (2.6). Returns whether a pawn moved.
+/// Step 1 of docs/rules.md §2.3: the piece moves (king and rook when castling),
+/// castling rights follow (§2.6). Returns whether a pawn moved.
 fn move_pieces(p: &mut Position, mv: Move) -> bool {
     let us = p.side_to_move();
     let (from, to) = (mv.from(), mv.to());
@@ -726,7 +726,7 @@ mod tests {
         assert!(seen > 0, "{variant}: no position with pending conversions");
     }
 
-    /// RULES.md 2.3 as written: every wave judges every piece of the
+    /// docs/rules.md §2.3 as written: every wave judges every piece of the
     /// victim, and all the over-persuaded ones convert at once.
     fn plain_cascade<W: Weights>(pos: &mut Position, mover: Color) -> u32 {
         let victim = mover.flip();
