@@ -120,7 +120,7 @@ fn whole_games_engine_against_engine() {
 }
 
 /// Longest resistance: with a penalty point on each side (a second one
-/// loses, RULES.md 5.3) and every line lost, white's speculation e3e4 (its
+/// loses, docs/rules.md §5.3) and every line lost, white's speculation e3e4 (its
 /// condition, "black's move starts on e4", no sure black move satisfies,
 /// and against a speculation it is invalid anyway) loses at once to any
 /// sure move, while the capture e3d4 loses only a turn later. The search

@@ -1,4 +1,4 @@
-//! RULES.md section 5, point by point, and the seed's examples.
+//! docs/rules.md §5, point by point, and the seed's examples.
 
 use turncoat::board::{Color, Outcome};
 use turncoat::variants::apocalypse::{ApocalypseGame, ApocalypsePosition};

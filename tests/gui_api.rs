@@ -287,7 +287,7 @@ fn an_apocalypse_turn_is_chosen_blind_and_resolved() {
 #[test]
 fn two_engines_play_a_game_to_its_end() {
     let gui = Gui::start(&["--engine", &format!("a={}", env!("CARGO_BIN_EXE_turncoat"))]);
-    // Pacifist, seed diagram 3 (RULES.md 2.5): 1.Qg1-b6 converts the
+    // Pacifist, seed diagram 3 (docs/rules.md §2.5): 1.Qg1-b6 converts the
     // black king for good.
     let fen = "1rknn1br/p1pp1p1p/3bp1p1/1p1q2n1/5p2/2P4B/pP1PP1PP/B1RKR1QN w - - 0 1";
     let s = gui.act(

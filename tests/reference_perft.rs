@@ -230,7 +230,7 @@ fn child_of(fen: &str, variant: &str, mv: &str) -> String {
         .1
 }
 
-/// The worked examples of RULES.md 2.3 and 3.
+/// The worked examples of docs/rules.md §2.3 and §3.
 #[test]
 fn rules_examples() {
     assert_eq!(

@@ -194,7 +194,7 @@ fn pacifist2_conversions_for_good_in_two() {
 
 #[test]
 fn subversion_mate_in_one_by_subverting_a_rook() {
-    // The bought rook d8 mates on the back rank at once (RULES.md 4.1, rule 7).
+    // The bought rook d8 mates on the back rank at once (docs/rules.md §4.1.7).
     assert_eq!(
         solve(Variant::Subversion, "3r3k/2N3pp/8/8/8/8/P7/K7 w - - 0 1", 3),
         ("@d8a2".into(), Score::Mate(1))
