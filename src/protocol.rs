@@ -1,5 +1,5 @@
-//! The protocol loop that `turncoat` runs with no subcommand (ENGINE.md
-//! "Command line"): lines go to the UCI front end until the line `xboard`
+//! The protocol loop that `turncoat` runs with no subcommand (docs/command-line.md):
+//! lines go to the UCI front end until the line `xboard`
 //! hands the input over to the XBoard front end. Input is read on its own
 //! thread, so that both loops can also act while the GUI is silent (a
 //! finished XBoard search plays its move; a perft counted to its end after

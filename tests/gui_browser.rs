@@ -6,7 +6,7 @@
 //! `turncoat match` stepped through, and the refused requests.
 //! `.ci/run` installs chromium, chromium-driver and selenium; without them
 //! (outside CI) this test says so and passes, in CI it fails.
-//! `TURNCOAT_SCREENSHOTS=docs` saves the screenshots README shows.
+//! `TURNCOAT_SCREENSHOTS=docs` saves the screenshots docs/gui.md shows.
 
 use std::path::Path;
 use std::process::Command;

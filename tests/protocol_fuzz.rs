@@ -1,4 +1,4 @@
-//! Protocol fuzzing of the `turncoat` binary in `cargo test` (README
+//! Protocol fuzzing of the `turncoat` binary in `cargo test` (docs/testing.md,
 //! "Fuzzing"): seeded random sessions of valid and mutated lines, per
 //! protocol (UCI, XBoard) and per variant, sent to the real binary over
 //! pipes. After every line (or small batch) the test synchronises with

@@ -128,7 +128,7 @@ impl Move {
         Move(bits)
     }
 
-    /// The move in UCI coordinate notation (docs/rules.md §2.6): `e2e4`, `e7e8q`.
+    /// The move in UCI coordinate notation (docs/rules.md §2.7.1): `e2e4`, `e7e8q`.
     /// Castling is king-takes-rook (`e1h1`) when `chess960`, else
     /// king-to-destination (`e1g1`) where the king travels two or more
     /// files, and king-takes-rook otherwise (there king-to-destination would

@@ -1,4 +1,4 @@
-//! The command line (ENGINE.md "Command line"): `perft`, `perft-suite`,
+//! The command line (docs/command-line.md): `perft`, `perft-suite`,
 //! `bench`, `match`; with no subcommand the protocol loop.
 //!
 //! It behaves as command-line tools do, so that scripts and people can rely

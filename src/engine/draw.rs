@@ -1,5 +1,5 @@
-//! The random draw from an apocalypse mixed strategy (ENGINE.md "Search
-//! and evaluation"): reproducible per position and side when `Seed` is set.
+//! The random draw from an apocalypse mixed strategy (docs/search.md,
+//! "Apocalypse"): reproducible per position and side when `Seed` is set.
 
 use crate::board::Color;
 use crate::variants::apocalypse::ApocalypsePosition;

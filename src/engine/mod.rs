@@ -1,4 +1,4 @@
-//! The engine core (ENGINE.md "Architecture"): it owns the options, the
+//! The engine core (ARCHITECTURE.md): it owns the options, the
 //! game, the transposition table, the search threads and the simultaneous-
 //! move search, and offers what every front end needs: set the position or
 //! an option, `go` with callbacks for the search's output, `stop`,

@@ -1,4 +1,4 @@
-//! The engine's options (ENGINE.md "UCI"), one store for every front end:
+//! The engine's options (docs/protocols.md, "UCI"), one store for every front end:
 //! what they are, and setting them by name.
 
 use crate::variants::Variant;

@@ -1,5 +1,5 @@
 //! The session as the page draws it: the state JSON of the HTTP API
-//! (README "turncoat gui"), a previewed board, the PGN export.
+//! (docs/gui.md), a previewed board, the PGN export.
 
 use super::search_line::side_code;
 use super::session::Session;

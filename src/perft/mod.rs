@@ -1,5 +1,5 @@
 //! Perft: counting the leaves of the legal move tree, the standard check
-//! of a move generator (ENGINE.md "Command line"), and perft suites.
+//! of a move generator (docs/command-line.md), and perft suites.
 //!
 //! One counter serves every variant: a tree is anything that implements
 //! [`Node`] (the 8x8 positions through [`Board`], the apocalypse turns in

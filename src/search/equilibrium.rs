@@ -1,4 +1,4 @@
-//! The search of the simultaneous-move game (ENGINE.md, `apocalypse`): a
+//! The search of the simultaneous-move game (docs/search.md): a
 //! position's value is that of the matrix game over (white candidate,
 //! black candidate) pairs, children valued by a depth-limited recursive
 //! search and the evaluation at the horizon.

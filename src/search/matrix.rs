@@ -1,5 +1,5 @@
 //! Zero-sum matrix games, solved exactly by linear programming: the value
-//! of a simultaneous-move position (ENGINE.md "apocalypse") and both
+//! of a simultaneous-move position (docs/search.md) and both
 //! players' equilibrium mixed strategies.
 //!
 //! With all payoffs made positive (a constant shift changes no strategy),

@@ -1,4 +1,4 @@
-//! The UCI front end (ENGINE.md "UCI"): it parses lines and formats what
+//! The UCI front end (docs/protocols.md, "UCI"): it parses lines and formats what
 //! the engine core reports, nothing more. Standard messages (`go`,
 //! `setoption`, ...) are parsed with `vampirc-uci`; `position` (whose move
 //! tokens are in the variant's notation), `go perft`, `searchmoves`, `d`

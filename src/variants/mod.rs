@@ -156,14 +156,14 @@ pub trait Rules {
     }
 
     /// The move in the variant's notation: by default UCI coordinates with
-    /// either castling notation (docs/rules.md §2.6).
+    /// either castling notation (docs/rules.md §2.7.2).
     fn format_move(_pos: &Position, mv: Move, chess960: bool) -> String {
         mv.coordinate_notation(chess960)
     }
 
     /// The legal move (one of `legal`) that `text`, lowercase, names: by
     /// default the move written so with `UCI_Chess960` on, else the one
-    /// written so with it off (docs/rules.md §2.6: both castling notations are
+    /// written so with it off (docs/rules.md §2.7.2: both castling notations are
     /// accepted where unambiguous).
     fn find_move(pos: &Position, legal: &[Move], text: &str) -> Option<Move>
     where

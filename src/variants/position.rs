@@ -80,13 +80,13 @@ impl Position {
         with_rules!(self.board_variant(), R => R::pending_conversions(self))
     }
 
-    /// The move in the variant's notation (docs/rules.md §2.6, §4.4).
+    /// The move in the variant's notation (docs/rules.md §2.7, §4.4).
     pub fn move_to_uci(&self, mv: Move, chess960: bool) -> String {
         with_rules!(self.board_variant(), R => R::format_move(self, mv, chess960))
     }
 
     /// Parses a move in the variant's notation and checks it is legal here.
-    /// Both castling notations are accepted where unambiguous (docs/rules.md §2.6).
+    /// Both castling notations are accepted where unambiguous (docs/rules.md §2.7.2).
     pub fn parse_move(&self, text: &str) -> Result<Move, String> {
         with_rules!(self.board_variant(), R => parse_move::<R>(self, text))
     }

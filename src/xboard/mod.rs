@@ -1,4 +1,4 @@
-//! The XBoard / CECP v2 front end (ENGINE.md "XBoard / CECP v2"), entered
+//! The XBoard / CECP v2 front end (docs/protocols.md, "XBoard"), entered
 //! on the line `xboard`. It parses commands and formats the engine core's
 //! reports; it keeps the game's protocol state (which side the engine
 //! plays, force mode, the clock from `time`/`level`/`st`) and claims
