@@ -318,6 +318,25 @@ fn two_engines_play_a_game_to_its_end() {
 }
 
 #[test]
+fn a_game_is_browsed_without_leaving_it() {
+    let gui = Gui::start(&[]);
+    gui.act("new", json!({"variant": "chess", "mode": "hotseat"}));
+    gui.act("move", json!({"move": "e2e4"}));
+    let s = gui.act("move", json!({"move": "e7e5"}));
+    let earlier = gui.act("preview", json!({"ply": 1}));
+    assert_eq!(piece(&earlier, "e4"), "wP");
+    assert_eq!(piece(&earlier, "e7"), "bP");
+    assert_eq!(earlier["last"]["move"], "e2e4");
+    let start = gui.act("preview", json!({"ply": 0}));
+    assert_eq!(piece(&start, "e2"), "wP");
+    assert!(start["last"].is_null());
+    assert_eq!(gui.post_raw("preview", "{\"ply\": 3}").0, 422);
+    let now = gui.state();
+    assert_eq!(now["mode"], "hotseat", "browsing leaves the game as it is");
+    assert_eq!((&now["fen"], &now["cursor"]), (&s["fen"], &json!(2)));
+}
+
+#[test]
 fn analysis_gives_multipv_lines_and_previews_them() {
     let gui = Gui::start(&[]);
     gui.act("new", json!({"variant": "chess", "mode": "analysis"}));

@@ -267,10 +267,24 @@ impl Hub {
         Ok(self.published())
     }
 
-    /// The board after `moves` from the position shown, the game left as
-    /// it is (a PV previewed).
-    pub fn preview(&self, moves: &[String]) -> Result<Value, Refusal> {
-        let mut game = self.session().game.clone();
+    /// The board after `moves` from the position shown, or from the
+    /// position after `ply` plies of the line (a game browsed while it
+    /// goes on), the game left as it is (a PV previewed).
+    pub fn preview(&self, moves: &[String], ply: Option<usize>) -> Result<Value, Refusal> {
+        let mut game = {
+            let s = self.session();
+            match ply {
+                None => s.game.clone(),
+                Some(k) => {
+                    // a hidden apocalypse ply stays hidden
+                    let shown = s.line.len() - usize::from(s.game.has_pending_ply());
+                    if k > shown {
+                        return Err(refuse(422, format!("the game has {shown} plies")));
+                    }
+                    s.game_after(k)
+                }
+            }
+        };
         let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
         game.play_list(&texts)
             .map_err(|e| refuse(422, e.to_string()))?;

@@ -250,7 +250,9 @@ struct Analysis {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Preview {
+    #[serde(default)]
     moves: Vec<String>,
+    ply: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -299,7 +301,7 @@ async fn action(State(app): State<App>, Path(name): Path<String>, bytes: Bytes) 
         )),
         "analysis" => run!(Analysis, |h, b| h
             .set_analysis(b.multipv, b.engine.as_deref())),
-        "preview" => run!(Preview, |h, b| h.preview(&b.moves)),
+        "preview" => run!(Preview, |h, b| h.preview(&b.moves, b.ply)),
         "pgn-import" => run!(PgnImport, |h, b| h.import_pgn(&b.pgn, b.index)),
         _ => error(StatusCode::NOT_FOUND, format!("no action '{name}'")),
     }

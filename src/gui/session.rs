@@ -216,15 +216,21 @@ impl Session {
         self.generation += 1;
     }
 
-    /// Shows the position after `ply` plies of the move list.
-    pub fn goto(&mut self, ply: usize) {
+    /// The game after the first `ply` plies of the move list.
+    pub fn game_after(&self, ply: usize) -> Game {
         let ply = ply.min(self.line.len());
         let mut game =
             Game::from_fen(self.variant, &self.start_fen).expect("the start FEN was checked");
         let texts: Vec<&str> = self.line[..ply].iter().map(String::as_str).collect();
         game.play_list(&texts)
             .expect("the moves of the line were checked");
-        self.game = game;
+        game
+    }
+
+    /// Shows the position after `ply` plies of the move list.
+    pub fn goto(&mut self, ply: usize) {
+        let ply = ply.min(self.line.len());
+        self.game = self.game_after(ply);
         self.cursor = ply;
         self.output.clear();
         self.generation += 1;

@@ -254,6 +254,9 @@ pub fn preview(game: &Game) -> Value {
         "last": game.last_move_story().map(|m| move_story(&m)),
         "turn": game.last_turn_story().map(|t| turn_story(&t)),
         "fen": game.fen(),
+        "penalties": game.penalties().map(|p| json!({"w": p[0], "b": p[1]})),
+        "influence": influence(game),
+        "pending_conversions": game.pending_conversions(),
     })
 }
 

@@ -26,6 +26,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 ENGINE = sys.argv[1]
@@ -185,6 +186,17 @@ class Gui:
     def timings(self):
         return self.d.execute_script("return window.turncoatTimings || {click: [], engine: []}")
 
+    def key(self, key):
+        """A key pressed on the page (not in a form field)."""
+        self.d.execute_script("document.activeElement && document.activeElement.blur()")
+        ActionChains(self.d).send_keys(key).perform()
+
+    def current_ply(self):
+        return self.d.execute_script("const e = document.querySelector('#moves .current[data-ply]'); return e ? +e.dataset.ply : 0")
+
+    def mode(self):
+        return Select(self.el("#mode")).first_selected_option.get_attribute("value")
+
     def shot(self, name):
         if SHOTS:
             os.makedirs(SHOTS, exist_ok=True)
@@ -328,14 +340,58 @@ def play_engine(g, variant="chess", human_moves=15):
         plain = [m for m in st["legal"] if m["to"] and sum(1 for x in st["legal"] if x["from"] == m["from"] and x["to"] == m["to"]) == 1]
         m = plain[(k * 7) % len(plain)]
         before = len(g.moves())
+        if k == 3:
+            browse_mid_game(g, st)
         g.click_square(m["from"])
         g.click_square(m["to"])
         wait_for(f"{m['move']} in the move list", lambda: len(g.moves()) > before and g.moves()[before] == m["move"])
+        if k == 3:
+            # browsing back while the engine thinks: the game goes on
+            g.key(Keys.ARROW_LEFT)
+            g.key(Keys.ARROW_LEFT)
+            wait_for("the engine's reply while browsing", lambda: len(g.moves()) >= before + 2, GAME_PATIENCE)
+            wait_for("the live position back", lambda: g.current_ply() == len(g.moves()) and g.board() == g.state()["board"])
+            assert g.mode() == "play-white" and g.state()["mode"] == "play-white"
     wait_for("the clocks shown", lambda: g.text("clock-w") and g.text("clock-b"))
     assert "illegal" not in g.text("result").lower(), g.text("result")
     g.select("mode", "hotseat")
     wait_for("hotseat mode", lambda: g.state()["mode"] == "hotseat")
     print(f"play {variant} against the engine: {len(g.moves())} plies, ok")
+
+
+def browse_mid_game(g, st):
+    """←/→/Home/End and `f` at the person's turn: only the board shown
+    changes; the game, its mode and clocks stay."""
+    n = len(st["moves"])
+    live = g.board()
+    g.key(Keys.ARROW_LEFT)
+    wait_for("ply n-1 shown", lambda: g.current_ply() == n - 1 and g.board() != live)
+    assert f"viewing ply {n - 1} of {n}" in g.text("status"), g.text("status")
+    g.key(Keys.ARROW_LEFT)
+    wait_for("ply n-2 shown", lambda: g.current_ply() == n - 2)
+    g.key(Keys.HOME)
+    wait_for("the start shown", lambda: g.board() == placement(st["start_fen"]))
+    assert g.mode() == "play-white" and g.text("clock-w"), (g.mode(), g.text("clock-w"))
+    g.key(Keys.ARROW_RIGHT)
+    wait_for("ply 1 shown", lambda: g.current_ply() == 1)
+    g.key(Keys.END)
+    wait_for("the live position", lambda: g.current_ply() == n and g.board() == live)
+    g.key(Keys.ARROW_LEFT)
+    wait_for("ply n-1 shown", lambda: g.current_ply() == n - 1)
+    g.key(Keys.ARROW_RIGHT)
+    wait_for("the live position", lambda: g.current_ply() == n and g.board() == live)
+    # a click in the move list browses too
+    g.d.find_elements(By.CSS_SELECTOR, "#moves [data-move]")[0].click()
+    wait_for("ply 1 shown", lambda: g.current_ply() == 1)
+    g.key(Keys.END)
+    wait_for("the live position", lambda: g.current_ply() == n and g.board() == live)
+    s = g.state()
+    assert s["mode"] == "play-white" and s["human_to_move"] and len(s["moves"]) == n, s["mode"]
+    g.key("f")
+    wait_for("the board flipped", lambda: g.squares()[0] == "h1")
+    g.key("f")
+    wait_for("the board back", lambda: g.squares()[0] == "a8")
+    print("browsing a game against the engine: ok")
 
 
 def watch_game(g, variant):

@@ -22,6 +22,8 @@
     waveTimer: null,
     turnBefore: false,
     preview: null, // {board, conversions, moves}
+    browse: null, // a game mode's earlier position shown while the game goes on: {ply, board, last, turn, ...}
+    browseSeq: 0,
     drag: null, // {from, x, y, id, started, ghost}
     suppressClickUntil: 0,
     boardDirty: false,
@@ -166,6 +168,7 @@
       stopWaves();
       ui.turnBefore = false;
       ui.preview = null;
+      ui.browse = null; // the next move returns the board to the live position
       if (ui.clickAt) {
         const start = ui.clickAt;
         ui.clickAt = null;
@@ -301,7 +304,7 @@
   // ---------------------------------------------------------------- legal moves
   function legal() {
     const s = ui.state;
-    if (!s || !s.human_to_move || s.result || ui.preview) return [];
+    if (!s || !s.human_to_move || s.result || ui.preview || ui.browse) return [];
     return s.legal || [];
   }
 
@@ -314,8 +317,18 @@
   }
 
   // ---------------------------------------------------------------- what the board shows
+  /** What the board shows: the live state, or an earlier position being browsed. */
+  function shown() {
+    return ui.browse || ui.state;
+  }
+
+  /** The ply the board shows. */
+  function shownCursor() {
+    return ui.browse ? ui.browse.ply : ui.state.cursor;
+  }
+
   function shownView() {
-    const s = ui.state;
+    const s = shown();
     const last = s.last;
     const view = {
       board: s.board,
@@ -388,7 +401,7 @@
       return;
     }
     ensureSquares();
-    const s = ui.state;
+    const s = shown();
     const view = shownView();
     const choiceMarks = chooserMarks();
     const dests = new Map();
@@ -510,8 +523,10 @@
       ls.forEach((l, i) => {
         body += arrowSvg(l.from, l.to, i === ls.length - 1 ? 'arrow-preview' : 'arrow-preview old');
       });
-    } else if (s.turn) {
-      body += turnArrows(s.turn);
+    } else if (shown().turn) {
+      body += turnArrows(shown().turn);
+    } else if (ui.browse) {
+      /* an earlier position: no engine arrows */
     } else if (s.mode === 'analysis' && !s.result) {
       const best = (s.engine_output || []).find((l) => l.multipv === 1 || l.multipv == null);
       if (best && best.pv && best.pv.length) {
@@ -622,6 +637,7 @@
   function onSquareClick(sq, t0) {
     const s = ui.state;
     if (!s || ui.preview) return;
+    if (ui.browse) return void endBrowse(); // a click on the board returns to the game
     if (ui.chooser) {
       const hit = choiceBySquare(sq);
       closeChooser();
@@ -739,13 +755,14 @@
     renderWaves();
     renderTurn();
     const pen = $('penalties');
-    if (s.penalties) {
+    const penalties = shown().penalties;
+    if (penalties) {
       pen.hidden = false;
       const pips = (n) => `<span class="pips">${'\u25cf'.repeat(Math.min(n, 2))}${'\u25cb'.repeat(Math.max(0, 2 - n))}</span>`;
-      const html = `<span class="pen-title">Penalty points</span> <span class="pen" data-side="w">White ${s.penalties.w} ${pips(s.penalties.w)}</span> <span class="pen" data-side="b">Black ${s.penalties.b} ${pips(s.penalties.b)}</span>`;
+      const html = `<span class="pen-title">Penalty points</span> <span class="pen" data-side="w">White ${penalties.w} ${pips(penalties.w)}</span> <span class="pen" data-side="b">Black ${penalties.b} ${pips(penalties.b)}</span>`;
       if (changed('penalties', html)) pen.innerHTML = html;
-      pen.dataset.w = s.penalties.w;
-      pen.dataset.b = s.penalties.b;
+      pen.dataset.w = penalties.w;
+      pen.dataset.b = penalties.b;
     } else {
       pen.hidden = true;
     }
@@ -756,7 +773,8 @@
 
   function renderWaves() {
     const s = ui.state;
-    const waves = (s.last && s.last.waves) || [];
+    const last = shown().last;
+    const waves = (last && last.waves) || [];
     const box = $('waves');
     if (waves.length < 2 || ui.preview) {
       box.hidden = true;
@@ -776,7 +794,8 @@
   }
 
   function stepWave(delta) {
-    const waves = (ui.state.last && ui.state.last.waves) || [];
+    const last = shown().last;
+    const waves = (last && last.waves) || [];
     if (waves.length < 2) return;
     const n = waves.length - 1;
     const i = ui.waveIdx === null ? n : ui.waveIdx;
@@ -816,12 +835,12 @@
   function renderTurn() {
     const s = ui.state;
     const box = $('turn-info');
-    if (!s.turn || ui.preview) {
+    const t = shown().turn;
+    if (!t || ui.preview) {
       box.hidden = true;
       return;
     }
     box.hidden = false;
-    const t = s.turn;
     const parts = [
       `<span class="tw">White ${escapeHtml(describePly(t.white, t.white_valid))}</span>`,
       `<span class="tb">Black ${escapeHtml(describePly(t.black, t.black_valid))}</span>`,
@@ -848,7 +867,7 @@
     else if (s.pending) text = `${COLOR_NAME[s.pending]} has chosen \u2014 ${COLOR_NAME[s.side_to_move]} to choose`;
     else if (s.thinking) text = `${sideName(s, s.thinking)} is thinking\u2026`;
     else text = `${COLOR_NAME[s.side_to_move]} to ${apoc ? 'choose' : 'move'}`;
-    if (s.cursor < s.moves.length) text += ` \u2014 viewing ply ${s.cursor} of ${s.moves.length}`;
+    if (shownCursor() < s.moves.length) text += ` \u2014 viewing ply ${shownCursor()} of ${s.moves.length}`;
     if (ui.preview) text = 'Preview of an engine line';
     $('status').textContent = text;
     $('status').dataset.side = s.side_to_move;
@@ -900,7 +919,8 @@
   function renderMoves() {
     const s = ui.state;
     const list = s.moves.map((m) => m.move);
-    const key = JSON.stringify([list, s.cursor, s.pending]);
+    const cursor = shownCursor();
+    const key = JSON.stringify([list, cursor, s.pending]);
     if (!changed('moves', key)) return;
     const box = $('moves');
     const drawn = ui.movesDrawn || [];
@@ -912,13 +932,13 @@
     ui.movesPending = !!s.pending;
     if (!s.moves.length) box.innerHTML = '<div class="empty-note">no moves yet</div>';
     for (const el of box.querySelectorAll('.ply.current')) el.classList.remove('current');
-    const cur = box.querySelector(`[data-ply="${s.cursor}"]`);
+    const cur = box.querySelector(`[data-ply="${cursor}"]`);
     if (cur) {
       cur.classList.add('current');
       const top = cur.offsetTop; // #moves is the offset parent
       if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - cur.offsetHeight) box.scrollTop = top - box.clientHeight / 2;
     }
-    $('goto-start').classList.toggle('current', s.cursor === 0);
+    $('goto-start').classList.toggle('current', cursor === 0);
   }
 
   /** Appends ply `m` to the list (a new row for White's ply); returns the row. */
@@ -946,11 +966,41 @@
     return row;
   }
 
-  function gotoPly(ply) {
+  /** Goes to a ply: in analysis the position shown (the server's); in a
+   * game mode only what the board shows, the game going on (browsing). */
+  async function gotoPly(ply) {
     const s = ui.state;
     if (!s) return;
     const k = Math.max(0, Math.min(s.moves.length, ply));
-    if (k !== s.cursor) act('goto', { ply: k });
+    if (s.mode === 'analysis') {
+      if (k !== s.cursor) act('goto', { ply: k });
+      return;
+    }
+    const seq = ++ui.browseSeq;
+    const live = k >= s.moves.length - (s.pending ? 1 : 0);
+    if (live) {
+      if (ui.browse) endBrowse();
+      return;
+    }
+    if (ui.browse && ui.browse.ply === k) return;
+    const key = ui.posKey;
+    const res = await api('preview', { ply: k });
+    // a newer key press, or a move played meanwhile (the live position wins)
+    if (!res || seq !== ui.browseSeq || key !== ui.posKey) return;
+    closeChooser();
+    ui.sel = null;
+    ui.waveIdx = null;
+    stopWaves();
+    ui.turnBefore = false;
+    ui.browse = { ...res, ply: k };
+    renderAll();
+  }
+
+  function endBrowse() {
+    ui.browseSeq++;
+    ui.browse = null;
+    ui.waveIdx = null;
+    renderAll();
   }
 
   // ---------------------------------------------------------------- engine output, graph
@@ -1020,7 +1070,7 @@
   function renderGraph() {
     const s = ui.state;
     const evals = s.evals || [];
-    const key = JSON.stringify([evals, s.cursor, s.moves.length]);
+    const key = JSON.stringify([evals, shownCursor(), s.moves.length]);
     if (!changed('graph', key)) return;
     const { w, h, clamp } = GRAPH;
     const n = Math.max(evals.length - 1, s.moves.length, 1);
@@ -1041,7 +1091,7 @@
       else seg.push([x(i).toFixed(1), y(cp).toFixed(1)]);
     });
     flush();
-    const cx = x(s.cursor).toFixed(1);
+    const cx = x(shownCursor()).toFixed(1);
     $('eval-graph').innerHTML = `<rect class="g-bg" x="0" y="0" width="${w}" height="${h / 2}"></rect><rect class="g-bg2" x="0" y="${h / 2}" width="${w}" height="${h / 2}"></rect>${area}<line class="g-zero" x1="0" y1="${h / 2}" x2="${w}" y2="${h / 2}"></line>${line}<line class="g-cursor" x1="${cx}" y1="0" x2="${cx}" y2="${h}"></line>`;
     $('eval-graph').dataset.n = n;
   }
@@ -1103,6 +1153,12 @@
     }
   }
 
+  function flip() {
+    ui.flipped = !ui.flipped;
+    ui.keys = {};
+    renderAll();
+  }
+
   function wire() {
     const board = $('board');
     board.addEventListener('click', (e) => {
@@ -1148,11 +1204,7 @@
       if (e.key === 'Enter') newGame($('fen').value.trim());
     });
     $('undo').addEventListener('click', () => act('undo', {}));
-    $('flip').addEventListener('click', () => {
-      ui.flipped = !ui.flipped;
-      ui.keys = {};
-      renderAll();
-    });
+    $('flip').addEventListener('click', flip);
     $('overlay').addEventListener('change', () => renderBoard());
 
     $('moves').addEventListener('click', (e) => {
@@ -1211,10 +1263,13 @@
         closeChooser();
         ui.sel = null;
         renderBoard();
-      } else if (e.key === 'ArrowLeft') gotoPly(ui.state.cursor - 1);
-      else if (e.key === 'ArrowRight') gotoPly(ui.state.cursor + 1);
+      } else if (e.key === 'ArrowLeft') gotoPly(shownCursor() - 1);
+      else if (e.key === 'ArrowRight') gotoPly(shownCursor() + 1);
       else if (e.key === 'Home') gotoPly(0);
       else if (e.key === 'End') gotoPly(ui.state.moves.length);
+      else if (e.key === 'f' && !e.ctrlKey && !e.metaKey && !e.altKey) flip();
+      else return;
+      e.preventDefault();
     });
     window.addEventListener('resize', () => {
       ui.keys.chooser = null;
