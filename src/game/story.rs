@@ -6,6 +6,7 @@
 use super::{Game, SequentialGame, SimultaneousGame};
 use crate::board::{Color, MoveKind, Position, Square};
 use crate::variants::apocalypse::{Action, ApocalypsePosition, Kind, Ply, Sq};
+use crate::Variant;
 
 /// The pieces on the board: square name (`e4`) and piece code (`wN`).
 pub type Placement = Vec<(String, String)>;
@@ -117,6 +118,20 @@ impl Game {
                 Some([p.penalties(Color::White), p.penalties(Color::Black)])
             }
         }
+    }
+
+    /// The square of the side to move's king when it is in check, in the
+    /// variants with checks (chess and subversion, docs/rules.md §1, §4; a
+    /// pacifist king is persuaded, never checked, docs/rules.md §2.2).
+    pub fn check_square(&self) -> Option<String> {
+        let Game::Sequential(g) = self else {
+            return None;
+        };
+        let p = g.position();
+        if !matches!(p.variant(), Variant::Chess | Variant::Subversion) || p.checkers().is_empty() {
+            return None;
+        }
+        p.king_square(p.side_to_move()).map(|sq| sq.to_string())
     }
 
     /// Whether white's ply of the current apocalypse turn is chosen and

@@ -273,8 +273,27 @@ def pacifist_diagrams(g):
     print("pacifist diagrams: ok")
 
 
+def checked(g):
+    """The squares whose element carries data-check."""
+    return g.d.execute_script("return [...document.querySelectorAll('[data-square][data-check]')].map(e => e.dataset.square)")
+
+
+def chess_check(g):
+    g.load("chess")
+    for mv in ["e2e4", "f7f5", "d1h5"]:
+        n = len(g.moves())
+        g.click_square(mv[:2])
+        g.click_square(mv[2:])
+        wait_for(f"{mv} played", lambda: len(g.moves()) == n + 1)
+        if mv != "d1h5":
+            assert checked(g) == [], checked(g)
+    wait_for("the king e8 in check", lambda: checked(g) == ["e8"])
+    print("chess check: ok")
+
+
 def subversion_payment(g):
     g.load("subversion", SUBVERSION_CHECK)
+    wait_for("the king e1 in check", lambda: checked(g) == ["e1"])
     g.click_square("e5")
     offered = wait_for("payment choices", lambda: (c := g.choices()) and len(c) >= 2 and c)
     assert "@e5c1f1" in offered and "@e5a1" in offered and "@e5d1" in offered, offered
@@ -286,6 +305,8 @@ def subversion_payment(g):
     wait_for("the subversion played", lambda: g.moves() == ["@e5c1f1"])
     b = wait_for("the rook converted", lambda: (b := g.board()).get("e5") == "wR" and b)
     assert "c1" not in b and "f1" not in b and b["d4"] == "wN" and b["a1"] == "wR", b
+    # the rook bought on e5 now gives check to the black king
+    wait_for("the king e8 in check", lambda: checked(g) == ["e8"])
     print("subversion payment:", len(offered), "choices, ok")
 
 
@@ -502,6 +523,7 @@ def main():
     try:
         security(g)
         pacifist_diagrams(g)
+        chess_check(g)
         subversion_payment(g)
         apocalypse_turns(g)
         pgn_import(g, workdir)

@@ -336,16 +336,19 @@
       converting: [],
       removed: [],
       lastSquares: [],
+      check: s.check || null,
       overlay: $('overlay').checked && !!s.influence,
     };
     if (ui.preview) {
       view.board = ui.preview.board;
+      view.check = ui.preview.check || null;
       view.converted = ui.preview.conversions || [];
       view.overlay = false;
       return view;
     }
     if (s.turn && ui.turnBefore) {
       view.board = s.turn.board_before;
+      view.check = null;
       view.overlay = false;
       return view;
     }
@@ -355,6 +358,7 @@
       const waves = last.waves || [];
       if (ui.waveIdx !== null && waves.length > 1 && ui.waveIdx < waves.length - 1) {
         view.board = waves[ui.waveIdx].board;
+        view.check = null;
         for (let i = 1; i < ui.waveIdx; i++) view.converted.push(...waves[i].converted);
         view.converting = ui.waveIdx > 0 ? waves[ui.waveIdx].converted : [];
         view.overlay = false;
@@ -441,6 +445,10 @@
           delete el.dataset.support;
         }
         if (pendingConv.has(sq)) cls.push('pending-conv');
+        if (sq === view.check) {
+          cls.push('check');
+          el.dataset.check = '';
+        } else delete el.dataset.check;
         el.className = cls.join(' ');
         if (el.dataset.html !== html) {
           el.innerHTML = html;
@@ -1050,7 +1058,7 @@
     }
     closeChooser();
     ui.sel = null;
-    ui.preview = { board: res.board, conversions: res.conversions || (res.last && res.last.conversions) || [], moves };
+    ui.preview = { board: res.board, check: res.check, conversions: res.conversions || (res.last && res.last.conversions) || [], moves };
     renderAll();
   }
 
