@@ -460,3 +460,46 @@ fn random_requests_get_answers_below_500_and_the_server_goes_on() {
         "b"
     );
 }
+
+#[test]
+fn the_rules_panel_and_the_explanations_come_from_the_rules_book() {
+    let gui = Gui::start(&[]);
+    // docs/rules.md §2: the pacifist section, its first diagram (seed
+    // diagram 1, §2.3) a lesson to play
+    let (status, body) = gui.get_with(&format!("{}&variant=pacifist", gui.url("/api/rules")), &[]);
+    assert_eq!(status, 200, "{body}");
+    let r: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(r["section"], "§2");
+    assert!(r["html"].as_str().unwrap().contains("id=\"s2.2\""));
+    let first = &r["diagrams"][0];
+    assert_eq!(first["id"], "pacifist-cascade");
+    assert_eq!(first["moves"], json!(["e3f5"]));
+    let (status, _) = gui.get_with(&format!("{}&variant=shogi", gui.url("/api/rules")), &[]);
+    assert_eq!(status, 422);
+    // the lesson played: the seven conversions explained (docs/rules.md §2.3)
+    gui.act(
+        "new",
+        json!({"variant": "pacifist", "fen": first["fen"], "mode": "hotseat"}),
+    );
+    let s = gui.act("move", json!({"move": "e3f5"}));
+    let explain = &s["learn"]["explain"];
+    for sq in ["d8", "f8", "g8", "e7", "f7", "g7", "h7"] {
+        assert_eq!(explain[sq]["kind"], "converted", "{sq}: {explain}");
+    }
+    // docs/rules.md §5.3: at the apocalypse start a2b3 is a speculation
+    let s = gui.act("new", json!({"variant": "apocalypse", "mode": "hotseat"}));
+    let c = &s["learn"]["candidates"];
+    assert_eq!(c["a2a3"]["sure"], true);
+    assert_eq!(c["a2b3"]["sure"], false);
+    assert!(c["a2b3"]["condition"]
+        .as_str()
+        .unwrap()
+        .contains("Black plays …Nb3"));
+    // docs/rules.md §4.1.4: the pawn e5 costs one pawn
+    let s = gui.act(
+        "new",
+        json!({"variant": "subversion", "fen": "rnbqkb1r/pppppppp/5n2/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2", "mode": "hotseat"}),
+    );
+    assert_eq!(s["learn"]["prices"]["e5"]["price"], "1 pawn");
+    assert_eq!(s["learn"]["prices"]["e5"]["by"], json!(["f6"]));
+}

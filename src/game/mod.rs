@@ -8,6 +8,7 @@
 //! * [`sequential`]: the 8x8 variants, one move after the other.
 //! * [`simultaneous`]: apocalypse, both sides choosing at once (docs/rules.md §5).
 
+pub mod explain;
 pub mod sequential;
 pub mod simultaneous;
 pub mod story;

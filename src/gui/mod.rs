@@ -15,7 +15,9 @@
 pub mod args;
 pub mod assets;
 pub mod hub;
+pub mod learn;
 pub mod pgn_import;
+pub mod rules;
 pub mod runner;
 pub mod search_line;
 pub mod server;

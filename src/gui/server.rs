@@ -37,6 +37,7 @@ pub fn router(app: App) -> Router {
         .route("/", get(index))
         .route("/api/state", get(state))
         .route("/api/pgn", get(pgn))
+        .route("/api/rules", get(rules))
         .route("/api/events", get(events))
         .route("/api/{action}", post(action))
         .route("/{asset}", get(asset))
@@ -147,6 +148,30 @@ async fn asset(Path(name): Path<String>) -> Response {
 
 async fn state(State(app): State<App>) -> Response {
     blocking(app.hub, |hub| Ok(hub.state())).await
+}
+
+/// The rules book's section of a variant (`?variant=`, default the
+/// session's), with its diagrams as lessons (docs/gui.md, the HTTP API).
+async fn rules(State(app): State<App>, Query(q): Query<HashMap<String, String>>) -> Response {
+    let name = match q.get("variant") {
+        Some(v) => v.clone(),
+        None => {
+            let hub = app.hub.clone();
+            let state = tokio::task::spawn_blocking(move || hub.state()).await;
+            state.map_or_else(
+                |_| String::new(),
+                |s| s["variant"].as_str().unwrap_or("").to_string(),
+            )
+        }
+    };
+    let section = crate::Variant::from_name(&name).and_then(super::rules::section);
+    match section {
+        Some(s) => Json(s).into_response(),
+        None => error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("unknown variant '{name}'"),
+        ),
+    }
 }
 
 async fn pgn(State(app): State<App>) -> Response {

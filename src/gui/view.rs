@@ -35,6 +35,7 @@ pub fn state(s: &Session, engines: &[EngineConfig]) -> Value {
         "human_to_move": human.is_some(),
         "thinking": s.live.thinking.map(side_code),
         "legal": human.map_or_else(Vec::new, |side| legal(&s.game, side)),
+        "learn": super::learn::state(&s.game, human),
         "last": s.game.last_move_story().map(|m| move_story(&m)),
         "turn": s.game.last_turn_story().map(|t| turn_story(&t)),
         "check": s.game.check_square(),

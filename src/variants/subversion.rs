@@ -235,6 +235,19 @@ pub fn why_illegal(pos: &Position, target: Square, paid: Bitboard) -> String {
     format!("cannot subvert {target}: {reason}")
 }
 
+/// The price of the enemy man on `t` in short, for a GUI's label
+/// (docs/rules.md §4.1.4): `1 pawn` unless it gives check.
+pub fn price_in_short(pos: &Position, t: Square) -> &'static str {
+    if !pos.checkers().contains(t) {
+        return "1 pawn";
+    }
+    match pos.kind_at(t) {
+        Some(PieceKind::Rook) => "R or Q or B+B or N+N or B+N, or N/B + all pawns",
+        Some(PieceKind::Queen) => "3 of N/B/R/Q, or 2 of them + all pawns",
+        _ => "1 N, B, R or Q",
+    }
+}
+
 /// The price of the target on `t` in words (docs/rules.md §4.1.4).
 fn price(pos: &Position, t: Square, checkers: Bitboard) -> String {
     let table = if !checkers.contains(t) {

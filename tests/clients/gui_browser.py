@@ -510,6 +510,77 @@ def security(g):
     print("security: ok")
 
 
+# ------------------------------------------------------------------ learning at the board
+def hover(g, sq):
+    ActionChains(g.d).move_to_element(g.el(f'[data-square="{sq}"]')).perform()
+
+
+def learn_rules_lesson(g):
+    """docs/rules.md §2.3, seed diagram 1, from the rules panel: set up, its
+    move offered, played, the cascade converting seven men, each explained."""
+    g.load("pacifist")
+    first = wait_for("the rules panel", lambda: (b := g.d.find_elements(By.CSS_SELECTOR, "#rules [data-diagram]")) and b[0])
+    assert first.get_attribute("data-diagram") == "pacifist-cascade" and "1.Ne3-f5" in first.text, first.text
+    first.click()
+    wait_for("the diagram set up", lambda: g.board() == placement(RULES_DIAGRAM_1) and g.moves() == [])
+    wait_for("its move offered", lambda: "e3\u2192f5" in g.text("lesson")
+             and g.d.execute_script("return [...document.querySelectorAll('[data-hint]')].map(e => e.dataset.square).sort().join()") == "e3,f5")
+    g.click_square("e3")
+    g.click_square("f5")
+    wait_for("e3f5 played", lambda: g.moves() == ["e3f5"])
+    after = wait_for("the cascade played", lambda: (b := g.board()) == placement(RULES_DIAGRAM_1_AFTER) and b)
+    assert sum(1 for sq in ["d8", "f8", "g8", "e7", "f7", "g7", "h7"] if after[sq][0] == "w") == 7, after
+    wait_for("the lesson done", lambda: "played" in g.text("lesson"))
+    hover(g, "e7")
+    wait_for("why e7 converted", lambda: "e7: converted to white in wave 1 of 4" in g.text("explain") and "Nf5 attacked it" in g.text("explain"))
+    print("rules panel lesson (pacifist seed diagram 1): ok")
+
+
+def learn_threat_explained(g):
+    """docs/rules.md §2.2.3: the knight d5, attacked by the rook d2 and the
+    queen behind it, undefended."""
+    g.load("pacifist", "4k3/8/8/3n4/8/8/3R4/3Q2K1 b - - 0 1")
+    d5 = wait_for("d5 explained", lambda: g.el('[data-square="d5"]').get_attribute("data-explain"))
+    assert d5.startswith("persuasion 2 > support 0: Qd1 and Rd2 attack it, nothing defends it"), d5
+    assert g.el('[data-square="d5"]').get_attribute("data-explain-kind") == "threatened"
+    hover(g, "d5")
+    wait_for("the explanation shown", lambda: "persuasion 2 > support 0" in g.text("explain"))
+    print("pacifist threat explained: ok")
+
+
+def learn_apocalypse_speculation(g):
+    """docs/rules.md §5.3: at the start a2a3 is sure, a2b3 speculative."""
+    g.load("apocalypse", APOCALYPSE_START)
+    g.click_square("a2")
+    dests = wait_for("a2's destinations", lambda: (d := g.d.execute_script(
+        "return Object.fromEntries([...document.querySelectorAll('[data-dest]')].map(e => [e.dataset.dest, "
+        "'speculative' in e.dataset ? e.dataset.condition : 'sure']))")) and len(d) >= 2 and d)
+    assert dests.get("a3") == "sure", dests
+    assert dests.get("b3", "sure") != "sure" and "Black plays \u2026Nb3" in dests["b3"], dests
+    note = wait_for("the risk stated", lambda: (t := g.text("explain")) and "penalty point" in t and t)
+    assert "b3: speculative" in note, note
+    g.click_square("a2")
+    wait_for("a2 deselected", lambda: not g.d.find_elements(By.CSS_SELECTOR, "[data-dest]"))
+    print("apocalypse sure and speculative destinations: ok")
+
+
+def learn_subversion_price(g):
+    """docs/rules.md §4.1, the subversion diagram after 1.e4 Nf6 2.e5: the
+    knight f6 selected, the pawn e5 costs one pawn; then bought."""
+    g.load("subversion")
+    lesson = wait_for("the subversion lessons", lambda: g.d.find_elements(By.CSS_SELECTOR, '#rules [data-diagram="subversion-pawn"]'))
+    lesson[0].click()
+    fen = "rnbqkb1r/pppppppp/5n2/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"
+    wait_for("the diagram set up", lambda: g.board() == placement(fen))
+    g.click_square("f6")
+    wait_for("e5's price", lambda: g.el('[data-square="e5"]').get_attribute("data-price") == "1 pawn")
+    g.click_square("f6")
+    g.click_square("e5")
+    g.click_choice("@e5a7")
+    wait_for("the pawn bought", lambda: g.board().get("e5") == "bP" and "a7" not in g.board())
+    print("subversion price: ok")
+
+
 def summary(name, xs):
     if not xs:
         return f"{name}: no samples"
@@ -526,6 +597,10 @@ def main():
         chess_check(g)
         subversion_payment(g)
         apocalypse_turns(g)
+        learn_rules_lesson(g)
+        learn_threat_explained(g)
+        learn_apocalypse_speculation(g)
+        learn_subversion_price(g)
         pgn_import(g, workdir)
         play_engine(g)
         clicks = list(g.timings()["click"])

@@ -459,6 +459,7 @@
     renderArrows();
     renderChooser();
     renderPreviewBar();
+    for (const f of renderHooks) f();
   }
 
   // ---------------------------------------------------------------- arrows (apocalypse turn, preview, best line)
@@ -1291,6 +1292,27 @@
       if (!ui.sseAlive) poll();
     }, 1000);
   }
+
+  // ---------------------------------------------------------------- hooks (learn.js: rules panel, explanations)
+  // Read-only views of the page's state and a few of its functions, and
+  // `onRender(f)`: f runs after every board render.
+  const renderHooks = [];
+  window.turncoat = {
+    get state() {
+      return ui.state;
+    },
+    get selected() {
+      return ui.sel;
+    },
+    shownView: () => (ui.state ? shownView() : null),
+    legal,
+    movesFrom,
+    url,
+    api,
+    act,
+    onRender: (f) => renderHooks.push(f),
+    render: () => renderAll(),
+  };
 
   async function start() {
     wire();

@@ -4,7 +4,7 @@
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
-use crate::board::{Color, PieceKind, Position, Square};
+use crate::board::{Bitboard, Color, PieceKind, Position, Square};
 
 /// How much one attacking piece weighs: 1 each in `pacifist`, the piece
 /// value in `pacifist2` (docs/rules.md §3).
@@ -97,6 +97,26 @@ pub fn influence<W: Weights>(pos: &Position, sq: Square) -> [i32; 2] {
     })
 }
 
+/// The men of each colour that attack `sq` (docs/rules.md §2.2.1), slider
+/// batteries included (§2.2.2), indexed by colour: the men that
+/// [`influence`] weighs, for a GUI to name them. The man on `sq` itself
+/// never counts.
+pub fn attackers(pos: &Position, sq: Square) -> [Bitboard; 2] {
+    let leapers = (knight_attacks(sq) & pos.by_kind(PieceKind::Knight))
+        | (king_attacks(sq) & pos.by_kind(PieceKind::King));
+    let occ = pos.occupied();
+    Color::ALL.map(|c| {
+        let ours = pos.by_color(c);
+        let pawns = pawn_attacks(c.flip(), sq) & pos.pieces(c, PieceKind::Pawn);
+        let rooks = pos.rook_likes() & ours;
+        let bishops = pos.bishop_likes() & ours;
+        pawns
+            | (leapers & ours)
+            | (rook_attacks(sq, occ - rooks) & rooks)
+            | (bishop_attacks(sq, occ - bishops) & bishops)
+    })
+}
+
 /// Whether the piece of colour `color` on `sq` is over-persuaded:
 /// persuasion > support (docs/rules.md §2.2).
 #[inline]
@@ -108,7 +128,6 @@ pub fn over_persuaded<W: Weights>(pos: &Position, sq: Square, color: Color) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Bitboard;
     use crate::eval::testutil::random_positions;
     use crate::Variant;
 
@@ -179,6 +198,12 @@ mod tests {
                     "{} on {sq:?}",
                     pos.to_fen()
                 );
+                let named = attackers(&pos, sq).map(|set| {
+                    set.into_iter()
+                        .map(|s| W::of(pos.kind_at(s).unwrap()))
+                        .sum::<i32>()
+                });
+                assert_eq!(named, walked::<W>(&pos, sq), "{} on {sq:?}", pos.to_fen());
             }
         }
     }

@@ -1,0 +1,292 @@
+//! The rules panel of `turncoat gui`: each variant's section of the rules
+//! book (docs/rules.md, embedded at build time), as HTML, with its
+//! diagrams as positions to set up at the board. The diagrams are read from
+//! the book's own `<!-- diagram: ... -->` comments (the command lines
+//! `turncoat diagram` drew its pictures with), so the panel cannot drift
+//! from the book.
+
+use crate::Variant;
+use pulldown_cmark::{html, Options, Parser};
+use serde::Serialize;
+use std::sync::OnceLock;
+
+/// The rules book.
+const BOOK: &str = include_str!("../../docs/rules.md");
+
+/// One diagram of the book, as a lesson: the position and the moves to play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Diagram {
+    /// The picture's name without `-before`/`-after` (`pacifist-cascade`):
+    /// a before picture and its after twin share it.
+    pub id: String,
+    /// The variant to play it in (`--variant`; it may differ from the
+    /// section's, as in §3).
+    pub variant: String,
+    /// The position before the moves (`--fen`).
+    pub fen: String,
+    /// The moves the picture shows, in the variant's notation (`--moves`).
+    pub moves: Vec<String>,
+    /// The picture's caption (its image's alternative text).
+    pub caption: String,
+}
+
+/// A variant's section of the book.
+#[derive(Clone, Debug, Serialize)]
+pub struct Section {
+    pub variant: String,
+    /// `§2`.
+    pub section: String,
+    /// `Pacifist (conversion by count)`.
+    pub title: String,
+    /// The section as HTML; each picture replaced by a button
+    /// `data-diagram` that sets its position up.
+    pub html: String,
+    /// The section's diagrams, one per position (before and after
+    /// pictures of one move are one lesson), in the book's order.
+    pub diagrams: Vec<Diagram>,
+}
+
+/// The section of `variant`.
+pub fn section(variant: Variant) -> Option<&'static Section> {
+    static SECTIONS: OnceLock<Vec<Section>> = OnceLock::new();
+    SECTIONS
+        .get_or_init(|| sections(BOOK))
+        .iter()
+        .find(|s| s.variant == variant.name())
+}
+
+/// Every variant's section: the table of the book's introduction names
+/// the section of each variant (`| [§2](#s2) | \`pacifist\` | ...`).
+fn sections(book: &str) -> Vec<Section> {
+    book.lines()
+        .filter_map(|line| {
+            let rest = line.strip_prefix("| [§")?;
+            let (number, rest) = rest.split_once(']')?;
+            let name = rest.split('`').nth(1)?;
+            Some((number.to_string(), name.to_string()))
+        })
+        .filter_map(|(number, name)| {
+            let text = section_text(book, &number)?;
+            Some(render(&number, &name, text))
+        })
+        .collect()
+}
+
+/// The markdown from the anchor `<a id="sN"></a>` to the next top-level
+/// one (or the book's end), the horizontal rule between them left out.
+fn section_text<'a>(book: &'a str, number: &str) -> Option<&'a str> {
+    let start = book.find(&format!("<a id=\"s{number}\"></a>"))?;
+    let rest = &book[start..];
+    let end = rest
+        .match_indices("\n<a id=\"s")
+        .find(|(i, _)| {
+            let id = &rest[i + 9..];
+            let id = &id[..id.find('"').unwrap_or(0)];
+            !id.contains('.') && id != number
+        })
+        .map_or(rest.len(), |(i, _)| i);
+    let text = &rest[..end];
+    Some(text.trim_end().trim_end_matches('-').trim_end())
+}
+
+/// A `<!-- diagram: PATH --variant V --fen "FEN" --moves "M1 M2" [--after] -->`
+/// comment taken apart: (the picture's name, the lesson, after?).
+fn parse_diagram(line: &str) -> Option<(String, Diagram, bool)> {
+    let body = line
+        .trim()
+        .strip_prefix("<!-- diagram:")?
+        .strip_suffix("-->")?;
+    let words = split_args(body);
+    let path = words.first()?;
+    let name = path
+        .rsplit('/')
+        .next()?
+        .trim_end_matches(".svg")
+        .to_string();
+    let value = |flag: &str| {
+        words
+            .iter()
+            .position(|w| w == flag)
+            .and_then(|i| words.get(i + 1))
+            .cloned()
+    };
+    let after = words.iter().any(|w| w == "--after");
+    let id = name
+        .strip_suffix("-before")
+        .or_else(|| name.strip_suffix("-after"))
+        .unwrap_or(&name)
+        .to_string();
+    let diagram = Diagram {
+        id,
+        variant: value("--variant")?,
+        fen: value("--fen")?,
+        moves: value("--moves")
+            .map(|m| m.split_whitespace().map(str::to_string).collect())
+            .unwrap_or_default(),
+        caption: String::new(),
+    };
+    Some((name, diagram, after))
+}
+
+/// Words split at spaces, a double-quoted string being one word.
+fn split_args(s: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut chars = s.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c.is_whitespace() {
+            chars.next();
+        } else if c == '"' {
+            chars.next();
+            words.push(chars.by_ref().take_while(|&c| c != '"').collect());
+        } else {
+            let mut w = String::new();
+            while let Some(&c) = chars.peek() {
+                if c.is_whitespace() {
+                    break;
+                }
+                w.push(c);
+                chars.next();
+            }
+            words.push(w);
+        }
+    }
+    words
+}
+
+/// `![alt](path)` → `alt`.
+fn image_alt(line: &str) -> Option<&str> {
+    line.trim()
+        .strip_prefix("![")?
+        .split_once("](")
+        .map(|(alt, _)| alt)
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn render(number: &str, variant: &str, text: &str) -> Section {
+    let mut diagrams: Vec<Diagram> = Vec::new();
+    let mut markdown = String::with_capacity(text.len());
+    let mut title = String::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        if title.is_empty() {
+            if let Some(t) = line.strip_prefix("## §") {
+                title = t.split_once(' ').map_or("", |(_, t)| t).to_string();
+            }
+        }
+        let Some((_, mut diagram, after)) = parse_diagram(line) else {
+            markdown.push_str(line);
+            markdown.push('\n');
+            continue;
+        };
+        // The picture follows its comment.
+        while lines.peek().is_some_and(|l| l.trim().is_empty()) {
+            lines.next();
+        }
+        let caption = lines
+            .next_if(|l| image_alt(l).is_some())
+            .and_then(image_alt)
+            .unwrap_or(&diagram.id)
+            .to_string();
+        // An after picture is the lesson of its before picture, when the
+        // section has one (same variant, position and moves).
+        let twin = diagrams.iter().find(|d| {
+            d.variant == diagram.variant && d.fen == diagram.fen && d.moves == diagram.moves
+        });
+        let id = match twin {
+            Some(d) => d.id.clone(),
+            None => {
+                diagram.caption = caption.clone();
+                let id = diagram.id.clone();
+                diagrams.push(diagram);
+                id
+            }
+        };
+        let label = if after {
+            format!("{caption} — set up the position before, and play it")
+        } else {
+            caption
+        };
+        markdown.push_str(&format!(
+            "<p class=\"diagram-slot\"><button type=\"button\" class=\"diagram\" data-diagram=\"{}\">&#9654; {}</button></p>\n\n",
+            escape(&id),
+            escape(&label)
+        ));
+    }
+    let mut out = String::new();
+    html::push_html(&mut out, Parser::new_ext(&markdown, Options::ENABLE_TABLES));
+    Section {
+        variant: variant.to_string(),
+        section: format!("§{number}"),
+        title,
+        html: out,
+        diagrams,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_has_its_section() {
+        for v in Variant::ALL {
+            let s = section(v).unwrap_or_else(|| panic!("no section for {}", v.name()));
+            assert!(s.html.contains("<h2>"), "{}", v.name());
+        }
+        let p = section(Variant::Pacifist).unwrap();
+        assert_eq!(
+            (p.section.as_str(), p.title.as_str()),
+            ("§2", "Pacifist (conversion by count)")
+        );
+        // docs/rules.md §2.2 is in the pacifist section, §3 is not.
+        assert!(p.html.contains("id=\"s2.2\""));
+        assert!(!p.html.contains("id=\"s3\""));
+        assert!(!p.html.contains("diagram:"));
+    }
+
+    #[test]
+    fn the_diagrams_come_from_the_books_comments() {
+        // docs/rules.md §2.3, seed diagram 1, its before and after pictures
+        // one lesson.
+        let p = section(Variant::Pacifist).unwrap();
+        let first = &p.diagrams[0];
+        assert_eq!(first.id, "pacifist-cascade");
+        assert_eq!(first.variant, "pacifist");
+        assert_eq!(
+            first.fen,
+            "rkqn1rb1/ppppppbp/P7/1n4p1/8/4N3/1PPPPPPP/RNK1BBQR w - - 0 1"
+        );
+        assert_eq!(first.moves, ["e3f5"]);
+        assert_eq!(first.caption, "Seed diagram 1: White to play 1.Ne3-f5");
+        let ids: Vec<&str> = p.diagrams.iter().map(|d| d.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            [
+                "pacifist-cascade",
+                "pacifist-king-exchange",
+                "pacifist-mate",
+                "pacifist-castling-right"
+            ]
+        );
+        assert_eq!(p.diagrams[3].moves, ["e4g3", "c2b4"]);
+        // every picture of the section is a button
+        assert_eq!(p.html.matches("data-diagram=").count(), 8);
+        // §3 shows a move played as pacifist: an after picture alone
+        let p2 = section(Variant::Pacifist2).unwrap();
+        let last = p2.diagrams.last().unwrap();
+        assert_eq!(
+            (last.id.as_str(), last.variant.as_str()),
+            ("pacifist2-example-as-pacifist", "pacifist")
+        );
+        let a = section(Variant::Apocalypse).unwrap();
+        assert_eq!(a.diagrams[0].id, "apocalypse-start");
+        assert!(a.diagrams[0].moves.is_empty());
+        assert_eq!(a.diagrams[1].moves, ["a2b3", "a5b3"]);
+    }
+}
