@@ -177,7 +177,7 @@ fn bad_requests_get_a_4xx_and_the_server_goes_on() {
         ("analysis", "{\"multipv\": 0}", 422),
         ("preview", "{\"moves\": [\"e2e4\", \"e2e4\"]}", 422),
         ("pgn-import", "{\"pgn\": \"\"}", 422),
-        ("pgn-import", "{\"pgn\": \"1. e4 e5 *\"}", 422),
+        ("pgn-import", "{\"pgn\": \"1. e4 e4 *\"}", 422),
         ("undo", "{}", 409),
         ("launch", "{}", 404),
     ];
@@ -334,6 +334,98 @@ fn a_game_is_browsed_without_leaving_it() {
     let now = gui.state();
     assert_eq!(now["mode"], "hotseat", "browsing leaves the game as it is");
     assert_eq!((&now["fen"], &now["cursor"]), (&s["fen"], &json!(2)));
+}
+
+/// Plays `moves` as White against the engine, each after the engine's reply.
+fn play_as_white(gui: &Gui, moves: &[&str]) -> Value {
+    let mut s = gui.state();
+    for mv in moves {
+        gui.wait_for("the person's turn", |s| s["human_to_move"] == true);
+        gui.act("move", json!({ "move": mv }));
+        let n = s["moves"].as_array().map_or(0, Vec::len);
+        s = gui.wait_for("the engine's reply", |s| {
+            s["human_to_move"] == true && s["moves"].as_array().unwrap().len() >= n + 2
+        });
+    }
+    s
+}
+
+#[test]
+fn a_person_resigns_aborts_and_asks_for_a_rematch() {
+    let gui = Gui::start(&[]);
+    let s = gui.act(
+        "new",
+        json!({"variant": "chess", "mode": "play-white", "tc": "10+0.1"}),
+    );
+    assert_eq!(s["actions"]["abort"], true);
+    assert_eq!(s["actions"]["rematch"], false);
+    assert_eq!(gui.post_raw("rematch", "{}").0, 409, "the game is not over");
+    // aborted before the first move: no result, no more moves
+    let s = gui.act("abort", json!({}));
+    assert_eq!((&s["aborted"], &s["result"]), (&json!(true), &json!("")));
+    assert_eq!(s["human_to_move"], false);
+    assert_eq!(gui.post_raw("move", "{\"move\": \"e2e4\"}").0, 409);
+    assert_eq!(gui.post_raw("resign", "{}").0, 409);
+    // the rematch: the same start, the colours swapped
+    let s = gui.act("rematch", json!({}));
+    assert_eq!(
+        (&s["mode"], &s["aborted"]),
+        (&json!("play-black"), &json!(false))
+    );
+    gui.wait_for("the engine's first move as White", |s| {
+        s["human_to_move"] == true && s["moves"].as_array().unwrap().len() == 1
+    });
+    let s = gui.act("resign", json!({}));
+    assert_eq!(s["result"], "1-0");
+    assert_eq!(s["reason"], "Black resigns");
+    assert_eq!(s["mode"], "play-black");
+    assert_eq!(s["human_to_move"], false);
+    assert_eq!(s["actions"]["rematch"], true);
+    let (_, pgn) = gui.get_with(&gui.url("/api/pgn"), &[]);
+    assert!(pgn.contains("1-0"), "{pgn}");
+    let s = gui.act("rematch", json!({}));
+    assert_eq!(
+        (&s["mode"], &s["result"]),
+        (&json!("play-white"), &json!(""))
+    );
+    // two plies played: too late to abort
+    play_as_white(&gui, &["e2e4"]);
+    assert_eq!(gui.post_raw("abort", "{}").0, 409);
+    assert_eq!(gui.post_raw("rematch", "{}").0, 409);
+}
+
+#[test]
+fn the_engine_accepts_a_draw_when_its_score_stayed_near_zero() {
+    let gui = Gui::start(&[]);
+    // blocked pawns, kings alone: the engine's score stays 0
+    let fen = "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1";
+    gui.act(
+        "new",
+        json!({"variant": "chess", "fen": fen, "mode": "play-white", "tc": "10+0.1"}),
+    );
+    gui.wait_for("the person's turn", |s| s["human_to_move"] == true);
+    let s = gui.act("draw", json!({}));
+    assert_eq!(
+        s["draw"], "declined",
+        "no scores yet: {}",
+        s["draw_message"]
+    );
+    assert_eq!(s["result"], "");
+    play_as_white(&gui, &["e1f1", "f1g1", "g1h1", "h1h2"]);
+    let s = gui.act("draw", json!({}));
+    assert_eq!(s["draw"], "accepted", "{}", s["draw_message"]);
+    assert_eq!(
+        (&s["result"], &s["reason"]),
+        (&json!("1/2-1/2"), &json!("draw agreed"))
+    );
+    // at a hotseat board an offer is an agreement
+    gui.act("new", json!({"variant": "chess", "mode": "hotseat"}));
+    gui.act("move", json!({"move": "e2e4"}));
+    let s = gui.act("draw", json!({}));
+    assert_eq!(s["result"], "1/2-1/2");
+    // nobody to offer it to
+    gui.act("new", json!({"variant": "chess", "mode": "analysis"}));
+    assert_eq!(gui.post_raw("draw", "{}").0, 409);
 }
 
 #[test]

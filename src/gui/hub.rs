@@ -5,12 +5,12 @@
 
 use super::runner::{self, Runner, Target};
 use super::search_line::{self, SearchLine};
-use super::session::{ClockView, Mode, Session};
+use super::session::{self, ClockView, Mode, Session};
 use super::view;
 use crate::board::Color;
 use crate::game::Game;
 use crate::tournament::engine::{EngineConfig, Failure, MoveLimit};
-use crate::tournament::result::{GameResult, WinBy};
+use crate::tournament::result::{DrawBy, GameResult, WinBy};
 use crate::Variant;
 use serde_json::Value;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -218,6 +218,109 @@ impl Hub {
             return Err(refuse(409, "there is no move to take back"));
         }
         Ok(self.published())
+    }
+
+    /// The person resigns (against an engine; at a hotseat board the side
+    /// to move).
+    pub fn resign(self: &Arc<Self>) -> Result<Value, Refusal> {
+        let side = self
+            .session()
+            .person_side()
+            .ok_or_else(|| refuse(409, "no game of yours is running"))?;
+        self.end_game(GameResult::win(side.flip(), WinBy::Resigned));
+        Ok(self.published())
+    }
+
+    /// The person offers a draw: at a hotseat board it is agreed; an
+    /// engine accepts when [`Session::engine_accepts_draw`]. The answer is
+    /// the state with `draw` (`accepted` or `declined`) and `draw_message`.
+    pub fn offer_draw(self: &Arc<Self>) -> Result<Value, Refusal> {
+        let (accepted, message) = {
+            let s = self.session();
+            let side = s
+                .person_side()
+                .ok_or_else(|| refuse(409, "no game of yours is running"))?;
+            let accepted = s.mode == Mode::Hotseat || s.engine_accepts_draw();
+            let engine = view::seat_name(&s, &self.engines, side.flip());
+            let message = if accepted {
+                "draw agreed".to_string()
+            } else {
+                format!(
+                    "{engine} declines the draw (it accepts when its score has stayed within \
+                     ±{} cp for its last {} moves)",
+                    session::DRAW_MARGIN,
+                    session::DRAW_MOVES
+                )
+            };
+            (accepted, message)
+        };
+        let mut state = if accepted {
+            self.end_game(GameResult::Draw(DrawBy::Agreement));
+            self.published()
+        } else {
+            self.state()
+        };
+        state["draw"] = Value::from(if accepted { "accepted" } else { "declined" });
+        state["draw_message"] = Value::from(message);
+        Ok(state)
+    }
+
+    /// The person aborts the game before its second ply: no result.
+    pub fn abort(self: &Arc<Self>) -> Result<Value, Refusal> {
+        if !self.session().abortable() {
+            return Err(refuse(
+                409,
+                "a game can be aborted only before its second move",
+            ));
+        }
+        self.end_game_aborted();
+        Ok(self.published())
+    }
+
+    /// The same start again with the colours swapped (against an engine:
+    /// the person takes the other side; engines: they swap seats).
+    pub fn rematch(self: &Arc<Self>) -> Result<Value, Refusal> {
+        if !self.session().rematch_possible() {
+            return Err(refuse(409, "the game is not over"));
+        }
+        self.stop_runner();
+        {
+            let mut s = self.session();
+            let fen = s.game_start_fen();
+            let variant = s.variant;
+            s.new_game(variant, Some(&fen))
+                .map_err(|e| refuse(422, e))?;
+            s.mode = match s.mode {
+                Mode::PlayWhite => Mode::PlayBlack,
+                Mode::PlayBlack => Mode::PlayWhite,
+                other => other,
+            };
+            if s.mode == Mode::Watch {
+                s.sides = [s.sides[1], s.sides[0]];
+            }
+            s.message.clear();
+        }
+        self.start_runner();
+        Ok(self.published())
+    }
+
+    /// Ends the running game with `result` (a resignation, a draw agreed).
+    fn end_game(self: &Arc<Self>, result: GameResult) {
+        self.stop_runner();
+        let mut s = self.session();
+        if s.final_result().is_none() {
+            s.ended = Some(result);
+        }
+        s.message.clear();
+        stop_live(&mut s);
+    }
+
+    fn end_game_aborted(self: &Arc<Self>) {
+        self.stop_runner();
+        let mut s = self.session();
+        s.live.aborted = true;
+        s.message = "game aborted".into();
+        stop_live(&mut s);
     }
 
     /// Shows the position after `ply` plies; a game in progress becomes
@@ -461,6 +564,7 @@ impl Hub {
                     Color::White => score,
                     Color::Black => -score,
                 });
+                s.live.engine_scores.push(score);
             }
         });
     }
@@ -539,6 +643,20 @@ impl Hub {
 /// hidden white choice of an apocalypse turn.
 fn progress_mark(s: &Session) -> (usize, bool) {
     (s.line.len(), s.live.white_chosen)
+}
+
+/// Nobody is asked or thinks any more; the clocks stop where they are.
+fn stop_live(s: &mut Session) {
+    s.live.awaiting = None;
+    s.live.thinking = None;
+    s.live.white_chosen = false;
+    if let Some(clock) = &mut s.live.clock {
+        for side in Color::ALL {
+            clock.left[side.index()] = clock.left_now(side);
+        }
+        clock.running = None;
+    }
+    s.generation += 1;
 }
 
 fn merge_sides(old: [usize; 2], new: [Option<usize>; 2]) -> [usize; 2] {

@@ -280,6 +280,11 @@ struct Preview {
     ply: Option<usize>,
 }
 
+/// `{}`: an action without arguments.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Empty {}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PgnImport {
@@ -327,6 +332,10 @@ async fn action(State(app): State<App>, Path(name): Path<String>, bytes: Bytes) 
         "analysis" => run!(Analysis, |h, b| h
             .set_analysis(b.multipv, b.engine.as_deref())),
         "preview" => run!(Preview, |h, b| h.preview(&b.moves, b.ply)),
+        "resign" => run!(Empty, |h, _b| h.resign()),
+        "draw" => run!(Empty, |h, _b| h.offer_draw()),
+        "abort" => run!(Empty, |h, _b| h.abort()),
+        "rematch" => run!(Empty, |h, _b| h.rematch()),
         "pgn-import" => run!(PgnImport, |h, b| h.import_pgn(&b.pgn, b.index)),
         _ => error(StatusCode::NOT_FOUND, format!("no action '{name}'")),
     }

@@ -99,6 +99,14 @@ pub struct Live {
     pub clock: Option<ClockView>,
     /// Apocalypse: white has chosen its ply of this turn, hidden.
     pub white_chosen: bool,
+    /// The plies of the line before this game started (abort is allowed
+    /// until two more are played).
+    pub start_ply: usize,
+    /// The engine's scores (from its side) with each of its moves, for a
+    /// draw offer.
+    pub engine_scores: Vec<i32>,
+    /// The person aborted the game.
+    pub aborted: bool,
 }
 
 /// A game of a PGN the user imported.
@@ -151,6 +159,11 @@ pub struct Session {
 
 /// The default time control of games with engines.
 pub const DEFAULT_TC: &str = "60+1";
+
+/// An engine accepts a draw offer when its last `DRAW_MOVES` scores were
+/// all within `DRAW_MARGIN` centipawns of 0 (as lichess bots do).
+pub const DRAW_MOVES: usize = 4;
+pub const DRAW_MARGIN: i32 = 30;
 
 impl Session {
     pub fn new() -> Session {
@@ -297,7 +310,60 @@ impl Session {
         self.goto(to);
         self.evals.truncate(to + 1);
         self.ended = None;
-        self.live = Live::default();
+        self.live = Live {
+            start_ply: to,
+            ..Live::default()
+        };
+    }
+
+    /// Whether a game is being played (a game mode, no result, not
+    /// aborted).
+    pub fn game_running(&self) -> bool {
+        self.mode.is_game() && !self.live.aborted && self.final_result().is_none()
+    }
+
+    /// The side a person resigns or offers a draw for: the person's side
+    /// against an engine, the side to move at a hotseat board.
+    pub fn person_side(&self) -> Option<Color> {
+        if !self.game_running() {
+            return None;
+        }
+        match self.mode {
+            Mode::PlayWhite => Some(Color::White),
+            Mode::PlayBlack => Some(Color::Black),
+            Mode::Hotseat => Some(self.side_to_move()),
+            Mode::Watch | Mode::Analysis => None,
+        }
+    }
+
+    /// Whether the game may still be aborted: a person plays and fewer
+    /// than two plies of it have been played.
+    pub fn abortable(&self) -> bool {
+        self.person_side().is_some() && self.line.len() < self.live.start_ply + 2
+    }
+
+    /// Whether the game is over and may be played again.
+    pub fn rematch_possible(&self) -> bool {
+        self.mode.is_game() && (self.live.aborted || self.final_result().is_some())
+    }
+
+    /// The position the game started from, as a FEN.
+    pub fn game_start_fen(&self) -> String {
+        if self.live.start_ply == 0 {
+            self.start_fen.clone()
+        } else {
+            self.game_after(self.live.start_ply).fen()
+        }
+    }
+
+    /// The engine accepts a draw when its score stayed within
+    /// [`DRAW_MARGIN`] centipawns for its last [`DRAW_MOVES`] moves.
+    pub fn engine_accepts_draw(&self) -> bool {
+        let scores = &self.live.engine_scores;
+        scores.len() >= DRAW_MOVES
+            && scores[scores.len() - DRAW_MOVES..]
+                .iter()
+                .all(|s| s.abs() <= DRAW_MARGIN)
     }
 
     /// The result shown: the rules', or another end the referee declared.
@@ -332,7 +398,7 @@ impl Session {
 
     /// Whether the person at the board may move now, and for which side.
     pub fn human_side(&self) -> Option<Color> {
-        if self.result().is_some() {
+        if self.result().is_some() || self.live.aborted {
             return None;
         }
         match self.mode {
@@ -344,7 +410,10 @@ impl Session {
     /// Whether a game mode's referee has got to asking a seat (or the
     /// game has ended): then the state tells whose move it is.
     pub fn is_settled(&self) -> bool {
-        self.live.awaiting.is_some() || self.live.thinking.is_some() || self.result().is_some()
+        self.live.awaiting.is_some()
+            || self.live.thinking.is_some()
+            || self.result().is_some()
+            || self.live.aborted
     }
 
     pub fn set_tc(&mut self, tc: &str) -> Result<(), String> {

@@ -42,6 +42,13 @@ pub fn state(s: &Session, engines: &[EngineConfig]) -> Value {
         "pending": (s.game.has_pending_ply() || s.live.white_chosen).then_some("w"),
         "penalties": s.game.penalties().map(|p| json!({"w": p[0], "b": p[1]})),
         "result": result.as_ref().map_or("", |r| r.notation()),
+        "aborted": s.live.aborted,
+        "actions": {
+            "resign": s.person_side().is_some(),
+            "draw": s.person_side().is_some(),
+            "abort": s.abortable(),
+            "rematch": s.rematch_possible(),
+        },
         "reason": result.as_ref().map_or(String::new(), |r| r.reason()),
         "influence": influence(&s.game),
         "pending_conversions": s.game.pending_conversions(),

@@ -25,6 +25,8 @@ pub enum WinBy {
     Forfeit(Failure),
     /// `-resign`: the loser's scores and the winner's agreed long enough.
     Resignation,
+    /// The loser resigned (a person at `turncoat gui`).
+    Resigned,
 }
 
 /// Why the game was drawn.
@@ -38,6 +40,8 @@ pub enum DrawBy {
     Score,
     /// The opening could not be played, so neither engine was asked.
     BadOpening(OpeningError),
+    /// One side offered a draw and the other accepted (`turncoat gui`).
+    Agreement,
 }
 
 impl GameResult {
@@ -103,6 +107,7 @@ impl WinBy {
             WinBy::Rules(why) => format!("{} wins: {why}", side_name(winner)),
             WinBy::Forfeit(failure) => format!("{} {failure}", side_name(winner.flip())),
             WinBy::Resignation => format!("adjudication: {} resigns", side_name(winner.flip())),
+            WinBy::Resigned => format!("{} resigns", side_name(winner.flip())),
         }
     }
 }
@@ -113,6 +118,7 @@ impl fmt::Display for DrawBy {
             DrawBy::Rules(why) => write!(f, "draw: {why}"),
             DrawBy::MaxMoves => f.write_str("adjudication: maximum moves reached"),
             DrawBy::Score => f.write_str("adjudication: draw by score"),
+            DrawBy::Agreement => f.write_str("draw agreed"),
             DrawBy::BadOpening(e @ (OpeningError::Fen(_) | OpeningError::PartTurn)) => {
                 write!(f, "bad opening: {e}")
             }

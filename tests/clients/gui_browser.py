@@ -415,6 +415,41 @@ def browse_mid_game(g, st):
     print("browsing a game against the engine: ok")
 
 
+def shown(g, css):
+    els = g.d.find_elements(By.CSS_SELECTOR, css)
+    return bool(els) and els[0].is_displayed()
+
+
+def resign_draw_rematch(g):
+    """Against the engine: a draw offer declined, a resignation confirmed,
+    the game-over dialog, a rematch with the colours swapped; at a hotseat
+    board a draw offer is agreed."""
+    g.load("chess")
+    g.set_text("tc", "10+0.1")
+    g.select("mode", "play-white")
+    wait_for("play-white mode", lambda: g.state()["mode"] == "play-white")
+    g.el("#new-game").click()
+    wait_for("the person's turn", lambda: g.state()["human_to_move"] and shown(g, "#abort"))
+    g.el("#draw").click()
+    wait_for("the engine declines", lambda: "declines the draw" in g.text("message"))
+    assert g.text("result") == "", g.text("result")
+    g.el("#resign").click()
+    wait_for("the confirmation", lambda: shown(g, '[data-confirm="resign"]'))
+    g.el('[data-confirm="resign"]').click()
+    wait_for("the resignation", lambda: g.text("result") == "0-1 \u2014 White resigns")
+    wait_for("the game-over dialog", lambda: shown(g, "#game-over") and g.text("go-result") == "0-1")
+    assert g.mode() == "play-white"
+    g.shot("game-over")
+    g.el("#rematch").click()
+    wait_for("the rematch, colours swapped", lambda: g.mode() == "play-black" and g.text("result") == "")
+    wait_for("the engine's first move as White", lambda: len(g.moves()) == 1, GAME_PATIENCE)
+    assert not shown(g, "#game-over")
+    g.load("chess", mode="hotseat")
+    g.el("#draw").click()
+    wait_for("the draw agreed", lambda: g.text("result") == "1/2-1/2 \u2014 draw agreed")
+    print("resign, draw, rematch: ok")
+
+
 def watch_game(g, variant):
     """Engine against engine in `variant` to the end; returns (plies, result)."""
     g.load(variant)
@@ -603,6 +638,7 @@ def main():
         learn_subversion_price(g)
         pgn_import(g, workdir)
         play_engine(g)
+        resign_draw_rematch(g)
         clicks = list(g.timings()["click"])
         for variant in ["chess", "pacifist", "pacifist2", "subversion", "apocalypse"]:
             watch_game(g, variant)

@@ -38,6 +38,9 @@
     engineLog: [],
     engineHover: false,
     clickAt: null, // performance.now() of the click whose move is on its way
+    confirm: null, // an action waiting for its confirmation ('resign')
+    over: null, // the end last seen ('' while the game runs), to open the game-over dialog once
+    dialog: false,
   };
   // Measured latencies (ms), read by the browser test and for the report.
   // engineDrawn: epoch ms at which each engine move was on screen, to set
@@ -185,6 +188,7 @@
     renderControls();
     renderBoard();
     renderUnderBoard();
+    renderGameActions();
     renderStatus();
     renderPlayers();
     renderClocks();
@@ -755,10 +759,45 @@
     renderBoard();
   }
 
+  // ---------------------------------------------------------------- resign, draw, abort, rematch; the game-over dialog
+  function renderGameActions() {
+    const s = ui.state;
+    const a = s.actions || {};
+    if (!a.resign) ui.confirm = null;
+    $('abort').hidden = !a.abort;
+    $('draw').hidden = !a.draw;
+    $('resign').hidden = !a.resign || ui.confirm === 'resign';
+    $('resign-confirm').hidden = ui.confirm !== 'resign';
+    $('rematch').hidden = !a.rematch;
+    $('game-actions').hidden = !(a.abort || a.draw || a.resign || a.rematch);
+    // the dialog opens when a game this page watched ends
+    const over = s.result ? `${s.result}|${s.reason}` : s.aborted ? 'aborted' : '';
+    if (ui.over !== null && over && over !== ui.over && s.mode !== 'analysis') ui.dialog = true;
+    if (!over) ui.dialog = false;
+    ui.over = over;
+    $('game-over').hidden = !ui.dialog;
+    if (ui.dialog) {
+      $('go-result').textContent = s.result || '*';
+      $('go-reason').textContent = s.aborted ? 'Game aborted' : s.reason;
+      $('go-rematch').hidden = !a.rematch;
+    }
+  }
+
+  async function offerDraw() {
+    const res = await api('draw', {});
+    if (res && res.draw === 'declined') showMessage(res.draw_message || 'the draw is declined');
+    if (res && !ui.sseAlive) applyState(res);
+  }
+
+  function rematch() {
+    ui.dialog = false;
+    return act('rematch', {});
+  }
+
   // ---------------------------------------------------------------- under the board
   function renderUnderBoard() {
     const s = ui.state;
-    const result = s.result ? `${s.result}${s.reason ? ` \u2014 ${s.reason}` : ''}` : '';
+    const result = s.result ? `${s.result}${s.reason ? ` \u2014 ${s.reason}` : ''}` : s.aborted ? 'Game aborted' : '';
     if ($('result').textContent !== result) $('result').textContent = result;
     $('result').classList.toggle('shown', !!result);
     renderWaves();
@@ -1215,6 +1254,33 @@
     $('undo').addEventListener('click', () => act('undo', {}));
     $('flip').addEventListener('click', flip);
     $('overlay').addEventListener('change', () => renderBoard());
+    $('abort').addEventListener('click', () => act('abort', {}));
+    $('draw').addEventListener('click', offerDraw);
+    $('resign').addEventListener('click', () => {
+      ui.confirm = 'resign';
+      renderGameActions();
+    });
+    $('resign-cancel').addEventListener('click', () => {
+      ui.confirm = null;
+      renderGameActions();
+    });
+    $('game-actions').addEventListener('click', (e) => {
+      const c = e.target.closest('[data-confirm]');
+      if (!c) return;
+      ui.confirm = null;
+      act(c.dataset.confirm, {});
+    });
+    $('rematch').addEventListener('click', rematch);
+    $('go-rematch').addEventListener('click', rematch);
+    $('go-close').addEventListener('click', () => {
+      ui.dialog = false;
+      renderGameActions();
+    });
+    $('go-analyse').addEventListener('click', () => {
+      ui.dialog = false;
+      $('mode').value = 'analysis';
+      changeMode();
+    });
 
     $('moves').addEventListener('click', (e) => {
       const el = e.target.closest('[data-ply]');
