@@ -374,6 +374,9 @@ def play_engine(g, variant="chess", human_moves=15):
             wait_for("the live position back", lambda: g.current_ply() == len(g.moves()) and g.board() == g.state()["board"])
             assert g.mode() == "play-white" and g.state()["mode"] == "play-white"
     wait_for("the clocks shown", lambda: g.text("clock-w") and g.text("clock-b"))
+    # the engine's evaluations, every other ply, make a line
+    wait_for("the evaluation graph drawn", lambda: g.d.find_elements(By.CSS_SELECTOR, "#eval-graph .g-line"))
+    assert SCORE.match(g.el("#eval-bar").get_attribute("data-score") or ""), g.el("#eval-bar").get_attribute("data-score")
     assert "illegal" not in g.text("result").lower(), g.text("result")
     g.select("mode", "hotseat")
     wait_for("hotseat mode", lambda: g.state()["mode"] == "hotseat")
@@ -448,6 +451,23 @@ def resign_draw_rematch(g):
     g.el("#draw").click()
     wait_for("the draw agreed", lambda: g.text("result") == "1/2-1/2 \u2014 draw agreed")
     print("resign, draw, rematch: ok")
+
+
+SCORE = re.compile(r"^(-?\d+|mate -?\d+)$")
+
+
+def evaluation(g):
+    """Analysis: the eval bar's score from White's view, the lines numbered
+    1, 2, 3 under an `eval (White)` heading, each line's first move an arrow."""
+    g.load("chess", mode="analysis")
+    wait_for("the eval bar's score", lambda: SCORE.match(g.el("#eval-bar").get_attribute("data-score") or ""))
+    wait_for("three lines", lambda: g.d.execute_script(
+        "return [...document.querySelectorAll('#engine-output td.line-no')].map(e => e.textContent).join()") == "1,2,3")
+    heads = g.d.execute_script("return [...document.querySelectorAll('#engine-output th')].map(e => e.textContent)")
+    assert "eval (White)" in heads, heads
+    assert "turncoat #2" not in g.text("engine-output"), g.text("engine-output")
+    wait_for("the lines' arrows", lambda: len(g.d.find_elements(By.CSS_SELECTOR, "#arrows .arrow-best")) >= 2)
+    print("evaluation: ok")
 
 
 def watch_game(g, variant):
@@ -630,6 +650,7 @@ def main():
         security(g)
         pacifist_diagrams(g)
         chess_check(g)
+        evaluation(g)
         subversion_payment(g)
         apocalypse_turns(g)
         learn_rules_lesson(g)

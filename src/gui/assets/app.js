@@ -194,6 +194,7 @@
     renderClocks();
     renderMoves();
     renderEngine();
+    renderEvalBar();
     renderGraph();
     renderPgn();
     renderMessage();
@@ -541,10 +542,12 @@
     } else if (ui.browse) {
       /* an earlier position: no engine arrows */
     } else if (s.mode === 'analysis' && !s.result) {
-      const best = (s.engine_output || []).find((l) => l.multipv === 1 || l.multipv == null);
-      if (best && best.pv && best.pv.length) {
-        for (const l of legs(best.pv[0])) {
-          if (s.board[l.from]) body += arrowSvg(l.from, l.to, 'arrow-best');
+      // every line's first move, the best drawn last (on top)
+      const lines = (s.engine_output || []).filter((l) => l.pv && l.pv.length);
+      lines.sort((a, b) => (b.multipv || 1) - (a.multipv || 1));
+      for (const line of lines) {
+        for (const l of legs(line.pv[0])) {
+          if (s.board[l.from]) body += arrowSvg(l.from, l.to, (line.multipv || 1) === 1 ? 'arrow-best' : 'arrow-best alt');
         }
       }
     }
@@ -1009,7 +1012,7 @@
     const hidden = s.pending && m.side === s.pending && m.ply === s.moves.length;
     el.textContent = hidden ? '(chosen)' : m.move;
     if (hidden) el.classList.add('hidden-ply');
-    if (m.score !== null && m.score !== undefined) el.title = `score ${m.score}`;
+    if (m.score !== null && m.score !== undefined) el.title = `eval ${formatEval(m.score)} (White's view)`;
     row.appendChild(el);
     return row;
   }
@@ -1077,11 +1080,13 @@
       .map((l, i) => {
         const pvText = escapeHtml((l.pv || []).join(' '));
         const pv = (l.pv || []).map((m, j) => `<span class="pv-move" data-line="${i}" data-idx="${j}" data-pv="${pvText}">${escapeHtml(m)}</span>`).join(' ');
-        const side = l.side ? `<span class="side-dot ${l.side}"></span>` : '';
-        return `<tr><td class="eng">${side}${escapeHtml(l.engine || '')}${l.multipv > 1 ? ` #${l.multipv}` : ''}</td><td class="num">${l.depth ?? ''}</td><td class="num score">${escapeHtml(String(l.score ?? ''))}</td><td class="num">${formatNodes(l.nodes)}</td><td class="pv">${pv}</td></tr>`;
+        // the score from White's view; the searching side's own after it when that is Black
+        const own = l.side === 'b' && l.score ? ` <span class="own-score" title="from Black's view">(Black ${escapeHtml(l.score)})</span>` : '';
+        return `<tr><td class="num line-no">${l.multipv || 1}</td><td class="num">${l.depth ?? ''}</td><td class="num score">${escapeHtml(formatEval(l.cp))}${own}</td><td class="num">${formatNodes(l.nodes)}</td><td class="pv">${pv}</td></tr>`;
       })
       .join('');
-    box.innerHTML = `<table><thead><tr><th>engine</th><th>depth</th><th>score</th><th>nodes</th><th>PV (click a move to preview)</th></tr></thead><tbody>${rows}</tbody></table>`;
+    const names = [...new Set(lines.map((l) => `${l.side ? `<span class="side-dot ${l.side}"></span>` : ''}${escapeHtml(l.engine || '')}`))].join(', ');
+    box.innerHTML = `<div class="engine-name">${names}</div><table><thead><tr><th title="line">#</th><th>depth</th><th title="centipawns as pawns, from White's view (+: White is better)">eval (White)</th><th>nodes</th><th>PV (click a move to preview)</th></tr></thead><tbody>${rows}</tbody></table>`;
   }
 
   /** The line as drawn (`pvText`), which may be older than the state's. */
@@ -1113,6 +1118,58 @@
     if (ui.preview) $('preview-label').textContent = `Preview: ${ui.preview.moves.join(' ')}`;
   }
 
+  const MATE = 100000;
+
+  /** White's view of a score (centipawns, mates as ±(100000 - n)): `+0.35`, `#3`, `#-2`. */
+  function formatEval(cp) {
+    if (cp === null || cp === undefined) return '';
+    if (Math.abs(cp) > MATE - 1000) return `#${cp > 0 ? MATE - cp : -(MATE + cp)}`;
+    return `${cp >= 0 ? '+' : '\u2212'}${(Math.abs(cp) / 100).toFixed(2)}`;
+  }
+
+  /** `data-score` of the eval bar: centipawns, or `mate N` (N > 0: White mates). */
+  function scoreAttr(cp) {
+    if (Math.abs(cp) > MATE - 1000) return `mate ${cp > 0 ? MATE - cp : -(MATE + cp)}`;
+    return String(cp);
+  }
+
+  /** White's view of the position shown: the engine's current line for the
+   * live position, else the last evaluation at or before the ply shown. */
+  function shownEval() {
+    const s = ui.state;
+    if (!ui.browse && !ui.preview) {
+      const best = (s.engine_output || []).find((l) => (l.multipv || 1) === 1 && l.cp !== null && l.cp !== undefined);
+      if (best) return best.cp;
+    }
+    if (ui.preview) return null;
+    const evals = s.evals || [];
+    for (let i = Math.min(shownCursor(), evals.length - 1); i >= 0; i--) {
+      if (evals[i] !== null && evals[i] !== undefined) return evals[i];
+    }
+    return null;
+  }
+
+  function renderEvalBar() {
+    const cp = shownEval();
+    const bar = $('eval-bar');
+    const key = `${cp}|${ui.flipped}`;
+    if (!changed('eval-bar', key)) return;
+    if (cp === null) {
+      bar.dataset.score = '';
+      bar.style.setProperty('--white', '50%');
+      bar.title = 'no evaluation yet';
+      $('eval-bar-label').textContent = '';
+      return;
+    }
+    // lichess's winning chances: 2 / (1 + e^(-0.00368 cp)) - 1
+    const chances = Math.abs(cp) > MATE - 1000 ? Math.sign(cp) : 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
+    bar.dataset.score = scoreAttr(cp);
+    bar.style.setProperty('--white', `${(50 + 50 * chances).toFixed(1)}%`);
+    bar.classList.toggle('flipped', ui.flipped);
+    bar.title = `eval ${formatEval(cp)} (White's view)`;
+    $('eval-bar-label').textContent = formatEval(cp).replace(/^\+/, '');
+  }
+
   const GRAPH = { w: 400, h: 110, clamp: 600 };
 
   function renderGraph() {
@@ -1128,15 +1185,23 @@
     let area = '';
     let seg = [];
     const flush = () => {
-      if (seg.length) {
+      if (seg.length > 1) {
         line += `<polyline class="g-line" points="${seg.map((p) => p.join(',')).join(' ')}"></polyline>`;
         area += `<polygon class="g-area" points="${seg[0][0]},${h / 2} ${seg.map((p) => p.join(',')).join(' ')} ${seg[seg.length - 1][0]},${h / 2}"></polygon>`;
+      } else if (seg.length === 1) {
+        line += `<circle class="g-dot" cx="${seg[0][0]}" cy="${seg[0][1]}" r="2.5"></circle>`;
       }
       seg = [];
     };
+    // A line through the evaluations known; a ply without one between two
+    // that have one (the person's move in a game against the engine) is
+    // bridged, two or more in a row leave a gap.
+    let lastKnown = -1;
     evals.forEach((cp, i) => {
-      if (cp === null || cp === undefined) flush();
-      else seg.push([x(i).toFixed(1), y(cp).toFixed(1)]);
+      if (cp === null || cp === undefined) return;
+      if (lastKnown >= 0 && i - lastKnown > 2) flush();
+      seg.push([x(i).toFixed(1), y(cp).toFixed(1)]);
+      lastKnown = i;
     });
     flush();
     const cx = x(shownCursor()).toFixed(1);
