@@ -204,6 +204,33 @@ impl Game {
         }
     }
 
+    /// Plays a move written as people and PGN files write it: SAN in the
+    /// 8x8 variants (`Nf3`, `exd5`, `O-O`), or the engine's notation.
+    /// Protocols take only the engine's notation ([`Game::play_text`]).
+    pub fn play_written(&mut self, text: &str) -> Result<String, GameError> {
+        if let Game::Sequential(g) = self {
+            if let Ok(mv) = g.position().parse_san(text) {
+                let engine_text = g.position().move_to_uci(mv, false);
+                g.play(mv);
+                return Ok(engine_text);
+            }
+        }
+        self.play_text(text)
+    }
+
+    /// The move `text` (the engine's notation, legal here) as players read
+    /// it: SAN in the 8x8 variants (docs/rules.md §1.5, §2.7.1, §4.4), the
+    /// ply as written in apocalypse; `None` if it is not legal here.
+    pub fn readable(&self, text: &str) -> Option<String> {
+        match self {
+            Game::Sequential(g) => {
+                let pos = g.position();
+                pos.parse_move(text).ok().map(|mv| pos.move_to_san(mv))
+            }
+            Game::Simultaneous(_) => Some(text.to_string()),
+        }
+    }
+
     /// Plays a list of moves; on a bad one, the moves before it stay played.
     pub fn play_list(&mut self, texts: &[&str]) -> Result<(), ListError> {
         for (i, text) in texts.iter().enumerate() {
@@ -367,6 +394,25 @@ fn board_text(pos: &Position) -> String {
     }
     s.push_str("   a   b   c   d   e   f   g   h\n");
     s
+}
+
+/// The plies of a line from `start_fen`, in the engine's notation, as
+/// players read them ([`Game::readable`]); from the first ply that is not
+/// legal on, as written.
+pub fn readable_line(variant: Variant, start_fen: &str, moves: &[String]) -> Vec<String> {
+    let mut game = Game::from_fen(variant, start_fen).ok();
+    moves
+        .iter()
+        .map(|text| {
+            let readable = game.as_ref().and_then(|g| g.readable(text));
+            if let Some(g) = &mut game {
+                if g.play_text(text).is_err() {
+                    game = None;
+                }
+            }
+            readable.unwrap_or_else(|| text.clone())
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -1,11 +1,14 @@
-//! Reading PGN back: the games `turncoat match -pgnout` (and the GUI's
-//! export) write — tags, `Variant`, `FEN`, and moves in the variant's
-//! notation (coordinates, `@` subversions, apocalypse plies). Comments,
-//! variations, NAGs, move numbers and results are skipped. SAN is not
-//! read: a move must be in the notation the engine speaks.
+//! Reading PGN: the games `turncoat match -pgnout` and the GUI's export
+//! write, and those of lichess and other chess programs — tags,
+//! `Variant`, `FEN`, and moves in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q+`,
+//! with `!`/`?` annotations) or in the engine's notation (coordinates, `@`
+//! subversions, apocalypse plies). Comments (clock tags `[%clk ...]`
+//! included), variations, NAGs, move numbers and results are skipped: the
+//! main line is read.
 
 use super::session::ImportedGame;
 use crate::game::Game;
+use crate::tournament::pgn::move_tokens;
 use crate::Variant;
 
 /// Most games one import may hold (a tournament's PGN).
@@ -86,36 +89,6 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     Some((key.to_string(), value))
 }
 
-/// The move tokens of a movetext.
-fn move_tokens(movetext: &str) -> Vec<String> {
-    let mut clean = String::new();
-    let (mut comment, mut variation, mut line_comment) = (false, 0usize, false);
-    for c in movetext.chars() {
-        match c {
-            '\n' if line_comment => line_comment = false,
-            _ if line_comment => {}
-            '{' if !comment => comment = true,
-            '}' if comment => comment = false,
-            _ if comment => {}
-            ';' => line_comment = true,
-            '(' => variation += 1,
-            ')' => variation = variation.saturating_sub(1),
-            _ if variation > 0 => {}
-            c => clean.push(c),
-        }
-        if matches!(c, '}' | ')' | '\n') {
-            clean.push(' ');
-        }
-    }
-    clean
-        .split_whitespace()
-        .filter(|t| !matches!(*t, "1-0" | "0-1" | "1/2-1/2" | "*"))
-        .map(|t| t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
-        .filter(|t| !t.is_empty() && !t.starts_with('$'))
-        .map(str::to_string)
-        .collect()
-}
-
 fn read_game(raw: &RawGame, number: usize) -> Result<ImportedGame, String> {
     let variant = match raw.tag("Variant") {
         Some(name) => Variant::from_name(name)
@@ -125,12 +98,20 @@ fn read_game(raw: &RawGame, number: usize) -> Result<ImportedGame, String> {
     let start_fen = raw
         .tag("FEN")
         .map_or_else(|| variant.start_fen().to_string(), str::to_string);
-    let moves = move_tokens(&raw.movetext);
     let mut game =
         Game::from_fen(variant, &start_fen).map_err(|e| format!("game {number}: {e}"))?;
-    let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
-    game.play_list(&texts)
-        .map_err(|e| format!("game {number}: {e}"))?;
+    // Each move as the engine writes it, whatever notation the file used.
+    let mut moves = Vec::new();
+    for (i, token) in move_tokens(&raw.movetext).iter().enumerate() {
+        let played = game.play_written(token).map_err(|e| {
+            format!(
+                "game {number}: {} {} '{token}': {e}",
+                game.move_noun(),
+                i + 1
+            )
+        })?;
+        moves.push(played);
+    }
     let name = |key: &str| raw.tag(key).unwrap_or("?").to_string();
     let (white, black) = (name("White"), name("Black"));
     let result = raw.tag("Result").unwrap_or("*");
@@ -181,9 +162,9 @@ mod tests {
     fn what_cannot_be_read_is_said() {
         assert_eq!(parse("").unwrap_err(), "no game found in the PGN");
         let bad = parse("[Variant \"pacifist\"]\n\n1. e2e5 *").unwrap_err();
-        assert!(bad.starts_with("game 1: move 1 of the list"), "{bad}");
-        let san = parse("1. e4 e5 *").unwrap_err();
-        assert!(san.contains("'e4'"), "{san}");
+        assert!(bad.starts_with("game 1: move 1 'e2e5'"), "{bad}");
+        let illegal = parse("1. e4 e4 *").unwrap_err();
+        assert!(illegal.contains("move 2 'e4'"), "{illegal}");
         assert!(parse("[Variant \"fairy\"]\n1. e2e4")
             .unwrap_err()
             .contains("unknown variant"));
@@ -207,5 +188,54 @@ mod tests {
         let games = parse(&text).unwrap();
         assert_eq!(games[0].moves, moves);
         assert_eq!(games[0].start_fen, fen);
+    }
+
+    /// A game as lichess exports it: SAN, comments with clock tags, NAGs,
+    /// a variation, annotations, castling, a promotion with check.
+    #[test]
+    fn a_lichess_pgn_is_read() {
+        let text = r#"[Event "Rated Blitz game"]
+[Site "https://lichess.org/abcdefgh"]
+[White "alice"]
+[Black "bob"]
+[Result "1-0"]
+[TimeControl "180+0"]
+
+1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. Nf3 $1 { [%clk 0:02:58] } Nc6
+(2... d6 3. d4 Nf6) 3. Bb5 a6?! 4. Ba4 Nf6 5. 0-0 Be7 6. Re1 b5 7. Bb3 d6
+8. c3 O-O 9. h3 Na5 10. Bc2 c5 11. d4 Qc7!? 1-0
+"#;
+        let games = parse(text).unwrap();
+        let moves = &games[0].moves;
+        assert_eq!(moves.len(), 22, "{moves:?}");
+        assert_eq!(&moves[..4], ["e2e4", "e7e5", "g1f3", "b8c6"]);
+        assert_eq!(moves[8], "e1g1");
+        assert_eq!(moves[15], "e8g8");
+        assert_eq!(moves[21], "d8c7");
+        assert_eq!(games[0].white, "alice");
+    }
+
+    /// What the GUI and `turncoat match` write (SAN) reads back to the
+    /// same moves in every 8x8 variant.
+    #[test]
+    fn san_written_reads_back() {
+        use crate::tournament::pgn::PgnGame;
+        for variant in [Variant::Chess, Variant::Pacifist, Variant::Pacifist2] {
+            let moves: Vec<String> = ["e2e4", "g8f6", "g1f3", "b8c6", "f1c4"]
+                .map(String::from)
+                .to_vec();
+            let text = PgnGame {
+                event: "x",
+                white: "w",
+                black: "b",
+                variant,
+                start_fen: variant.start_fen(),
+                moves: &moves,
+                result: None,
+            }
+            .write(1, "2026.11.26");
+            assert!(text.contains("1. e4 Nf6 2. Nf3 Nc6 3. Bc4"), "{text}");
+            assert_eq!(parse(&text).unwrap()[0].moves, moves, "{variant}");
+        }
     }
 }

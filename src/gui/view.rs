@@ -95,17 +95,20 @@ fn move_list(s: &Session) -> Vec<Value> {
         .and_then(|n| n.parse().ok())
         .unwrap_or(1);
     let mut number = first;
+    let readable = crate::game::readable_line(s.variant, &s.start_fen, &s.line);
     s.line
         .iter()
+        .zip(&readable)
         .enumerate()
-        .map(|(i, mv)| {
+        .map(|(i, (mv, san))| {
             let label = match side {
-                Color::White => format!("{number}. {mv}"),
-                Color::Black => format!("{number}... {mv}"),
+                Color::White => format!("{number}. {san}"),
+                Color::Black => format!("{number}... {san}"),
             };
             let entry = json!({
                 "ply": i + 1,
                 "move": mv,
+                "san": san,
                 "side": side_code(side),
                 "number": number,
                 "label": label,

@@ -3,7 +3,8 @@
 //! finds the position lopsided). Every opening is set up and replayed by
 //! the game model, so the rules of the variant decide what is legal.
 
-use crate::board::{Color, Move, MoveKind, PieceKind, Position};
+use super::pgn::move_tokens;
+use crate::board::{Color, Position};
 use crate::game::{Game, GameError, SequentialGame};
 use crate::search::equilibrium::{solve_turn, SimShared};
 use crate::search::threads::{search, Score, SearchParams};
@@ -200,7 +201,7 @@ fn play_pgn_move(game: &mut Game, token: &str) -> Result<String, OpeningError> {
 
 fn play_san(game: &mut SequentialGame, token: &str) -> Result<String, OpeningError> {
     let pos = *game.position();
-    let mv = parse_san(&pos, token).map_err(|_| OpeningError::NotLegal {
+    let mv = pos.parse_san(token).map_err(|_| OpeningError::NotLegal {
         token: token.to_string(),
         fen: pos.to_fen(),
     })?;
@@ -215,95 +216,6 @@ fn pgn_error(e: OpeningError) -> String {
         OpeningError::Fen(_) | OpeningError::NotLegal { .. } => e.to_string(),
         OpeningError::Refused(_) | OpeningError::PartTurn => format!("PGN opening: {e}"),
     }
-}
-
-/// The move tokens of a PGN movetext: comments, variations, move numbers,
-/// NAGs and results left out.
-fn move_tokens(movetext: &str) -> Vec<String> {
-    let mut depth = 0;
-    let cleaned: String = movetext
-        .chars()
-        .filter(|&c| {
-            match c {
-                '{' | '(' => depth += 1,
-                '}' | ')' => {
-                    depth -= 1;
-                    return false;
-                }
-                _ => {}
-            }
-            depth == 0
-        })
-        .collect();
-    cleaned
-        .split_whitespace()
-        .filter(|t| !["1-0", "0-1", "1/2-1/2", "*"].contains(t))
-        .map(|t| t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
-        .filter(|t| !t.is_empty() && !t.starts_with('$'))
-        .map(str::to_string)
-        .collect()
-}
-
-/// Standard algebraic notation of a chess move (without check marks).
-pub fn san(pos: &Position, mv: Move) -> String {
-    if mv.kind() == MoveKind::Castle {
-        return if mv.to().file() > mv.from().file() {
-            "O-O"
-        } else {
-            "O-O-O"
-        }
-        .into();
-    }
-    let kind = pos.kind_at(mv.from()).unwrap_or(PieceKind::Pawn);
-    let capture = pos.occupied().contains(mv.to()) || mv.kind() == MoveKind::EnPassant;
-    let mut s = String::new();
-    if kind == PieceKind::Pawn {
-        if capture {
-            s.push((b'a' + mv.from().file()) as char);
-        }
-    } else {
-        s.push(kind.letter().to_ascii_uppercase());
-        let rivals: Vec<Move> = pos
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|m| {
-                m.to() == mv.to() && m.from() != mv.from() && pos.kind_at(m.from()) == Some(kind)
-            })
-            .collect();
-        if !rivals.is_empty() {
-            let same_file = rivals.iter().any(|m| m.from().file() == mv.from().file());
-            let same_rank = rivals.iter().any(|m| m.from().rank() == mv.from().rank());
-            if !same_file {
-                s.push((b'a' + mv.from().file()) as char);
-            } else if !same_rank {
-                s.push((b'1' + mv.from().rank()) as char);
-            } else {
-                s.push_str(&mv.from().to_string());
-            }
-        }
-    }
-    if capture {
-        s.push('x');
-    }
-    s.push_str(&mv.to().to_string());
-    if let Some(p) = mv.promotion_piece() {
-        s.push('=');
-        s.push(p.letter().to_ascii_uppercase());
-    }
-    s
-}
-
-fn parse_san(pos: &Position, token: &str) -> Result<Move, String> {
-    let bare = token
-        .trim_end_matches(['+', '#', '!', '?'])
-        .replace("0-0-0", "O-O-O")
-        .replace("0-0", "O-O");
-    pos.legal_moves()
-        .iter()
-        .copied()
-        .find(|&m| san(pos, m) == bare)
-        .ok_or_else(|| format!("no move {token}"))
 }
 
 /// A uniform random index below `n` from the xorshift state `seed`.
@@ -457,17 +369,6 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
         );
         assert!(parse_epd("8/8 w - -", Variant::Chess).is_err());
-    }
-
-    #[test]
-    fn san_disambiguation() {
-        let pos = Position::from_fen("4k3/8/8/8/8/8/8/RN2K1NR w - - 0 1", Variant::Chess).unwrap();
-        let names: Vec<String> = pos.legal_moves().iter().map(|&m| san(&pos, m)).collect();
-        assert!(names.contains(&"Ne2".to_string()));
-        assert!(names.contains(&"Nd2".to_string()));
-        let pos = Position::from_fen("4k3/8/8/8/8/8/4K3/R4R2 w - - 0 1", Variant::Chess).unwrap();
-        let names: Vec<String> = pos.legal_moves().iter().map(|&m| san(&pos, m)).collect();
-        assert!(names.contains(&"Rad1".to_string()) && names.contains(&"Rfd1".to_string()));
     }
 
     #[test]

@@ -1,11 +1,52 @@
 //! PGN output of games: `Variant`, `FEN`/`SetUp` when the game did not
-//! start from the standard position, moves in the variant's notation,
-//! `Result` and a `Termination` reason. `turncoat match` writes its
+//! start from the standard position, moves in SAN as other chess programs
+//! read them (a subversion as `@e5d2`, apocalypse plies as the engine
+//! writes them), `Result` and a `Termination` reason. `turncoat match` writes its
 //! games so, and `turncoat gui` exports (and reads back) the same form.
 
 use super::referee::GameRecord;
 use super::result::GameResult;
 use crate::Variant;
+
+/// The move tokens of a PGN movetext: comments (`{...}` and `;` to the
+/// end of the line), variations, NAGs, move numbers and results left out.
+pub fn move_tokens(movetext: &str) -> Vec<String> {
+    let mut clean = String::new();
+    let (mut comment, mut variation, mut line_comment) = (false, 0usize, false);
+    for c in movetext.chars() {
+        match c {
+            '\n' if line_comment => line_comment = false,
+            _ if line_comment => {}
+            '{' if !comment => comment = true,
+            '}' if comment => comment = false,
+            _ if comment => {}
+            ';' => line_comment = true,
+            '(' => variation += 1,
+            ')' => variation = variation.saturating_sub(1),
+            _ if variation > 0 => {}
+            c => clean.push(c),
+        }
+        if matches!(c, '}' | ')' | '\n') {
+            clean.push(' ');
+        }
+    }
+    clean
+        .split_whitespace()
+        .filter(|t| !matches!(*t, "1-0" | "0-1" | "1/2-1/2" | "*"))
+        .map(strip_move_number)
+        .filter(|t| !t.is_empty() && !t.starts_with('$'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// `12.Nf3` and `12...Nf3` are `Nf3`; castling written with zeros
+/// (`0-0`) is not a move number.
+fn strip_move_number(token: &str) -> &str {
+    if token.starts_with("0-0") {
+        return token;
+    }
+    token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+}
 
 fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
@@ -70,7 +111,8 @@ impl PgnGame<'_> {
             .and_then(|n| n.parse().ok())
             .unwrap_or(1);
         let mut line = String::new();
-        for (i, mv) in self.moves.iter().enumerate() {
+        let readable = crate::game::readable_line(self.variant, self.start_fen, self.moves);
+        for (i, mv) in readable.iter().enumerate() {
             let ply = i + usize::from(black_first);
             let number = first_number + ply / 2;
             if ply % 2 == 0 {

@@ -11,6 +11,7 @@ pub mod apocalypse;
 pub mod chess;
 pub mod pacifist;
 pub mod position;
+pub mod san;
 pub mod subversion;
 
 use crate::board::fen::CastlingPieces;
@@ -79,6 +80,11 @@ pub trait Rules {
     /// chess the clock bounds the search for repetitions; a pacifist
     /// conversion resets the clock too, but the next one may undo it.
     const REPEATS_ACROSS_RESETS: bool = false;
+
+    /// Whether a king can be in check, so that notation marks a check
+    /// with `+` (docs/rules.md §1.1, §4); in the pacifist variants a king
+    /// is persuaded, never checked (docs/rules.md §2.2).
+    const CHECKS: bool = true;
 
     /// Appends every legal move of the side to move.
     fn generate(pos: &Position, list: &mut MoveList);

@@ -85,6 +85,19 @@ impl Position {
         with_rules!(self.board_variant(), R => R::format_move(self, mv, chess960))
     }
 
+    /// The legal move `mv` in standard algebraic notation, as players read
+    /// it (`Nf3`, `exd5`, `O-O`, `Qh5+`; see [`super::san`]).
+    pub fn move_to_san(&self, mv: Move) -> String {
+        with_rules!(self.board_variant(), R => super::san::format::<R>(self, mv))
+    }
+
+    /// The legal move named in SAN (`Nf3`, `e8=Q`, `0-0`, with or without
+    /// `+`, `#`, `!`, `?`).
+    pub fn parse_san(&self, text: &str) -> Result<Move, String> {
+        with_rules!(self.board_variant(), R => super::san::parse::<R>(self, text))
+            .ok_or_else(|| format!("'{text}' is not a legal move in SAN"))
+    }
+
     /// Parses a move in the variant's notation and checks it is legal here.
     /// Both castling notations are accepted where unambiguous (docs/rules.md §2.7.2).
     pub fn parse_move(&self, text: &str) -> Result<Move, String> {

@@ -519,8 +519,11 @@ def pgn_import(g, workdir):
     g.load("pacifist")
     g.d.execute_script("const t = document.getElementById('pgn-text'); t.value = arguments[0]; t.dispatchEvent(new Event('input'));", text)
     g.el("#pgn-import").click()
-    wait_for("the imported moves", lambda: g.moves() == tokens)
-    positions = replay(fen_tag.group(1) if fen_tag else None, tokens)
+    # The PGN is in SAN: the list shows it, `data-move` holds the engine's notation.
+    wait_for("the imported moves", lambda: len(g.moves()) == len(tokens))
+    shown = g.d.execute_script("return [...document.querySelectorAll('#moves [data-move]')].map(e => e.textContent)")
+    assert shown == tokens, (shown, tokens)
+    positions = replay(fen_tag.group(1) if fen_tag else None, g.moves())
     n = len(tokens)
     assert len(g.d.find_elements(By.CSS_SELECTOR, "#moves [data-move]")) == n
     boards = []

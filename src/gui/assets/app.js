@@ -1010,7 +1010,7 @@
     el.dataset.ply = m.ply;
     // apocalypse: the choice of the side that chose first stays hidden until the turn resolves
     const hidden = s.pending && m.side === s.pending && m.ply === s.moves.length;
-    el.textContent = hidden ? '(chosen)' : m.move;
+    el.textContent = hidden ? '(chosen)' : (m.san || m.move);
     if (hidden) el.classList.add('hidden-ply');
     if (m.score !== null && m.score !== undefined) el.title = `eval ${formatEval(m.score)} (White's view)`;
     row.appendChild(el);

@@ -28,6 +28,8 @@ pub use self::influence::{Count, Value};
 pub struct Pacifist<W: Weights>(PhantomData<W>);
 
 impl<W: Weights> Rules for Pacifist<W> {
+    const CHECKS: bool = false;
+
     fn influence_map(pos: &Position) -> Option<[[i32; 2]; 64]> {
         Some(std::array::from_fn(|i| {
             influence::<W>(pos, Square::new(i as u8))
