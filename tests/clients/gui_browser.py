@@ -470,6 +470,52 @@ def evaluation(g):
     print("evaluation: ok")
 
 
+def overflow(g):
+    return g.d.execute_script("return document.documentElement.scrollWidth - innerWidth")
+
+
+def phone(g):
+    """At 390 and 360 px wide, in every mode: no horizontal overflow, the
+    board nearly as wide as the screen."""
+    g.load("chess", mode="hotseat")
+    g.set_text("tc", "60+1")
+    for width in (390, 360):
+        g.d.set_window_size(width, 844)
+        for mode in ["hotseat", "play-white", "play-black", "watch", "analysis"]:
+            g.select("mode", mode)
+            wait_for(f"mode {mode}", lambda: g.state()["mode"] == mode)
+            wait_for(f"no overflow at {width} px in {mode}", lambda: overflow(g) <= 0, 5)
+        board = g.d.execute_script("return document.getElementById('board').getBoundingClientRect().width")
+        assert board >= width - 60, (width, board)
+    g.shot("phone-light")
+    g.select("theme", "dark")
+    g.shot("phone-dark")
+    g.select("theme", "system")
+    g.d.set_window_size(1360, 1000)
+    g.load("chess", mode="hotseat")
+    print("phone widths: ok")
+
+
+def preferences(g):
+    """The sound toggle, theme and board colours are remembered."""
+    g.el("#sound").click()
+    assert not g.el("#sound").is_selected()
+    g.select("theme", "dark")
+    g.select("board-theme", "green")
+    wait_for("the dark theme", lambda: g.d.execute_script("return document.documentElement.dataset.theme") == "dark")
+    g.d.refresh()
+    wait_for("the page again", lambda: g.d.find_elements(By.CSS_SELECTOR, "[data-square]"))
+    assert not g.el("#sound").is_selected(), "the sound toggle is not remembered"
+    assert g.d.execute_script("return [document.documentElement.dataset.theme, document.documentElement.dataset.board]") == ["dark", "green"]
+    g.el("#sound").click()
+    g.select("theme", "system")
+    g.select("board-theme", "brown")
+    g.d.refresh()
+    wait_for("the page again", lambda: g.d.find_elements(By.CSS_SELECTOR, "[data-square]"))
+    assert g.el("#sound").is_selected()
+    print("preferences remembered: ok")
+
+
 def watch_game(g, variant):
     """Engine against engine in `variant` to the end; returns (plies, result)."""
     g.load(variant)
@@ -654,6 +700,8 @@ def main():
         pacifist_diagrams(g)
         chess_check(g)
         evaluation(g)
+        preferences(g)
+        phone(g)
         subversion_payment(g)
         apocalypse_turns(g)
         learn_rules_lesson(g)

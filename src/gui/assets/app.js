@@ -1266,6 +1266,61 @@
     }
   }
 
+  // ---------------------------------------------------------------- preferences (remembered in localStorage)
+  function pref(name, fallback) {
+    try {
+      return localStorage.getItem(`turncoat.${name}`) ?? fallback;
+    } catch (_) {
+      return fallback;
+    }
+  }
+
+  function setPref(name, value) {
+    try {
+      localStorage.setItem(`turncoat.${name}`, value);
+    } catch (_) {
+      /* private mode: not remembered */
+    }
+  }
+
+  const darkQuery = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+
+  /** The theme (system, light, dark) and the board's colours on <html>. */
+  function applyTheme() {
+    const root = document.documentElement;
+    const theme = $('theme').value;
+    if (theme === 'system') delete root.dataset.theme;
+    else root.dataset.theme = theme;
+    const dark = theme === 'dark' || (theme === 'system' && !!darkQuery && darkQuery.matches);
+    if (dark) root.dataset.dark = '';
+    else delete root.dataset.dark;
+    root.dataset.board = $('board-theme').value;
+  }
+
+  /** The page's width without a scroll bar, for the board's size on narrow screens. */
+  function measureWidth() {
+    document.documentElement.style.setProperty('--vw', `${document.documentElement.clientWidth}px`);
+  }
+
+  function wirePrefs() {
+    $('theme').value = pref('theme', 'system');
+    $('board-theme').value = pref('board', 'brown');
+    $('sound').checked = pref('sound', 'on') !== 'off';
+    applyTheme();
+    $('theme').addEventListener('change', () => {
+      setPref('theme', $('theme').value);
+      applyTheme();
+    });
+    $('board-theme').addEventListener('change', () => {
+      setPref('board', $('board-theme').value);
+      applyTheme();
+    });
+    $('sound').addEventListener('change', () => setPref('sound', $('sound').checked ? 'on' : 'off'));
+    if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener('change', applyTheme);
+    measureWidth();
+    window.addEventListener('resize', measureWidth);
+  }
+
   function flip() {
     ui.flipped = !ui.flipped;
     ui.keys = {};
@@ -1273,6 +1328,7 @@
   }
 
   function wire() {
+    wirePrefs();
     const board = $('board');
     board.addEventListener('click', (e) => {
       if (performance.now() < ui.suppressClickUntil) return;
