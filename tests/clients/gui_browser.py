@@ -236,6 +236,7 @@ def pacifist_diagrams(g):
     for sq in ["d8", "f8", "g8", "e7", "f7", "g7", "h7"]:
         assert after[sq].startswith("w"), f"{sq} not converted: {after}"
     assert after == placement(RULES_DIAGRAM_1_AFTER), after
+    assert g.d.execute_script("return window.turncoatSounds.at(-1).name") == "convert"
     # the cascade, wave by wave: back to the move alone, forward to the end
     for _ in range(10):
         if not g.el("#wave-prev").is_enabled():
@@ -288,6 +289,8 @@ def chess_check(g):
         if mv != "d1h5":
             assert checked(g) == [], checked(g)
     wait_for("the king e8 in check", lambda: checked(g) == ["e8"])
+    played = [x["name"] for x in g.d.execute_script("return window.turncoatSounds")]
+    assert played[-3:] == ["move", "move", "check"], played
     print("chess check: ok")
 
 
@@ -334,6 +337,7 @@ def apocalypse_turns(g):
     b = wait_for("turn 2 resolved", lambda: len(g.moves()) == 4 and (b := g.board()).get("a1") is None and b)
     assert "a5" not in b and "b3" not in b and b.get("e3") == "bP", b
     assert re.findall(r"\d+", g.text("penalties")) == ["1", "0"], g.text("penalties")
+    assert g.d.execute_script("return window.turncoatSounds.at(-1).name") == "collision"
     g.shot("apocalypse")
     print("apocalypse turns: ok")
 
