@@ -26,6 +26,8 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.mouse_button import MouseButton
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
@@ -520,6 +522,33 @@ def preferences(g):
     print("preferences remembered: ok")
 
 
+def right_drag(g, a, b, key=None):
+    act = ActionBuilder(g.d)
+    if key:
+        act.key_action.key_down(key)
+        act.pointer_action.pause(0)
+    act.pointer_action.move_to(g.el(f'[data-square="{a}"]')).pointer_down(MouseButton.RIGHT)
+    act.pointer_action.move_to(g.el(f'[data-square="{b}"]')).pointer_up(MouseButton.RIGHT)
+    if key:
+        act.key_action.pause(0).pause(0).pause(0).key_up(key)
+    act.perform()
+
+
+def drawing(g):
+    """Arrows and circles drawn by right-drag: green, red with Shift; the
+    same again removes it; a left click clears all."""
+    g.load("chess", mode="hotseat")
+    right_drag(g, "e2", "e4")
+    wait_for("a green arrow e2e4", lambda: g.d.find_elements(By.CSS_SELECTOR, '[data-arrow="e2e4"].green'))
+    right_drag(g, "d5", "d5", Keys.SHIFT)
+    wait_for("a red circle d5", lambda: g.d.find_elements(By.CSS_SELECTOR, '[data-circle="d5"].red'))
+    right_drag(g, "e2", "e4")
+    wait_for("the arrow removed", lambda: not g.d.find_elements(By.CSS_SELECTOR, "[data-arrow]"))
+    g.click_square("h5")
+    wait_for("the drawing cleared", lambda: not g.d.find_elements(By.CSS_SELECTOR, "[data-circle]"))
+    print("arrows and circles: ok")
+
+
 def watch_game(g, variant):
     """Engine against engine in `variant` to the end; returns (plies, result)."""
     g.load(variant)
@@ -705,6 +734,7 @@ def main():
         chess_check(g)
         evaluation(g)
         preferences(g)
+        drawing(g)
         phone(g)
         subversion_payment(g)
         apocalypse_turns(g)

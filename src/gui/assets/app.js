@@ -39,6 +39,8 @@
     engineHover: false,
     clickAt: null, // performance.now() of the click whose move is on its way
     confirm: null, // an action waiting for its confirmation ('resign')
+    shapes: [], // arrows and circles the user drew: {from, to, color} (to === from: a circle)
+    rdrag: null, // a right-drag under way: {from}
     over: null, // the end last seen ('' while the game runs), to open the game-over dialog once
     dialog: false,
   };
@@ -172,6 +174,7 @@
       ui.turnBefore = false;
       ui.preview = null;
       ui.browse = null; // the next move returns the board to the live position
+      ui.shapes = [];
       if (ui.clickAt) {
         const start = ui.clickAt;
         ui.clickAt = null;
@@ -475,7 +478,7 @@
     return move.split(',').map((leg) => ({ from: leg.slice(0, 2), to: leg.slice(2, 4) })).filter((l) => /^[a-h][1-8]$/.test(l.from) && /^[a-h][1-8]$/.test(l.to));
   }
 
-  function arrowSvg(from, to, cls) {
+  function arrowSvg(from, to, cls, attrs = '') {
     const a = center(from);
     const b = center(to);
     const dx = b.x - a.x;
@@ -492,7 +495,7 @@
     const w = 0.16;
     const p1 = `${bx - uy * w},${by + ux * w}`;
     const p2 = `${bx + uy * w},${by - ux * w}`;
-    return `<g class="arrow ${cls}"><line x1="${a.x + ux * 0.15}" y1="${a.y + uy * 0.15}" x2="${bx}" y2="${by}"></line><polygon points="${x2},${y2} ${p1} ${p2}"></polygon></g>`;
+    return `<g class="arrow ${cls}"${attrs}><line x1="${a.x + ux * 0.15}" y1="${a.y + uy * 0.15}" x2="${bx}" y2="${by}"></line><polygon points="${x2},${y2} ${p1} ${p2}"></polygon></g>`;
   }
 
   function crossSvg(sq, cls) {
@@ -552,6 +555,12 @@
           if (s.board[l.from]) body += arrowSvg(l.from, l.to, (line.multipv || 1) === 1 ? 'arrow-best' : 'arrow-best alt');
         }
       }
+    }
+    for (const sh of ui.shapes) {
+      if (sh.from === sh.to) {
+        const c = center(sh.from);
+        body += `<circle class="user-circle ${sh.color}" data-circle="${sh.from}" cx="${c.x}" cy="${c.y}" r="0.45"></circle>`;
+      } else body += arrowSvg(sh.from, sh.to, `user ${sh.color}`, ` data-arrow="${sh.from}${sh.to}"`);
     }
     const key = `${s.size}|${body}`;
     if (changed('arrows', key)) {
@@ -687,12 +696,49 @@
     if (!s) ui.clickAt = null;
   }
 
+  // ---------------------------------------------------------------- arrows and circles by right-drag (lichess's colours)
+  function shapeColor(e) {
+    if (e.shiftKey) return 'red';
+    if (e.altKey) return 'blue';
+    if (e.ctrlKey || e.metaKey) return 'yellow';
+    return 'green';
+  }
+
+  function onRightDown(e) {
+    const el = e.target.closest('[data-square]');
+    if (!el) return;
+    e.preventDefault();
+    ui.rdrag = { from: el.dataset.square };
+  }
+
+  function onRightUp(e) {
+    const d = ui.rdrag;
+    ui.rdrag = null;
+    if (!d) return;
+    const el = squareAt(e.clientX, e.clientY);
+    if (!el) return;
+    const to = el.dataset.square;
+    const color = shapeColor(e);
+    const i = ui.shapes.findIndex((sh) => sh.from === d.from && sh.to === to);
+    if (i >= 0) {
+      const same = ui.shapes[i].color === color;
+      ui.shapes.splice(i, 1); // the same shape again: removed; another colour: replaced
+      if (!same) ui.shapes.push({ from: d.from, to, color });
+    } else ui.shapes.push({ from: d.from, to, color });
+    renderArrows();
+  }
+
   function squareAt(x, y) {
     const el = document.elementFromPoint(x, y);
     return el ? el.closest('[data-square]') : null;
   }
 
   function onPointerDown(e) {
+    if (e.button === 2) return void onRightDown(e);
+    if (e.button === 0 && ui.shapes.length) {
+      ui.shapes = []; // a left click clears the drawing
+      renderArrows();
+    }
     if (e.button !== 0 || ui.preview) return;
     const el = e.target.closest('[data-square]');
     if (!el) return;
@@ -1441,6 +1487,10 @@
     window.addEventListener('pointerup', onPointerUp);
     window.addEventListener('pointercancel', onPointerCancel);
     board.addEventListener('dragstart', (e) => e.preventDefault());
+    board.addEventListener('contextmenu', (e) => e.preventDefault());
+    window.addEventListener('pointerup', (e) => {
+      if (e.button === 2) onRightUp(e);
+    });
 
     $('chooser').addEventListener('click', (e) => {
       const choice = e.target.closest('[data-choice]');
