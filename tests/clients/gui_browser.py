@@ -389,6 +389,59 @@ def play_engine(g, variant="chess", human_moves=15):
     print(f"play {variant} against the engine: {len(g.moves())} plies, ok")
 
 
+def premoved(g):
+    """{square: 'from' or 'to'} of the squares carrying data-premove."""
+    return g.d.execute_script(
+        "return Object.fromEntries([...document.querySelectorAll('[data-square][data-premove]')].map(e => [e.dataset.square, e.dataset.premove]))")
+
+
+def premoves(g):
+    """Against the engine (a clock that makes it think two or three seconds): a
+    premove queued by drag while it thinks is played at the person's turn;
+    one queued by clicks is cancelled by Escape, another by a right click;
+    one illegal at the person's turn is dropped."""
+    g.load("chess")
+    g.set_text("tc", "60+1")
+    g.select("mode", "play-white")
+    wait_for("play-white mode", lambda: g.state()["mode"] == "play-white")
+    g.el("#new-game").click()
+    wait_for("the person's turn", lambda: g.moves() == [] and g.state()["human_to_move"])
+    g.click_square("e2")
+    g.click_square("e4")
+    wait_for("e2e4 on the page", lambda: g.moves() == ["e2e4"])
+    ActionChains(g.d).drag_and_drop(g.el('[data-square="g1"]'), g.el('[data-square="f3"]')).perform()
+    assert len(g.moves()) == 1, "the engine answered before the premove was queued: " + repr(g.moves())
+    wait_for("the premove g1f3 drawn", lambda: premoved(g) == {"g1": "from", "f3": "to"})
+    wait_for("the premove played after the engine's reply", lambda: len(g.moves()) >= 3, GAME_PATIENCE)
+    assert g.moves()[2] == "g1f3", g.moves()
+    wait_for("the premove gone", lambda: premoved(g) == {})
+    # queued by clicks, cancelled by Escape; again, cancelled by a right click (no circle drawn)
+    wait_for("the engine thinking", lambda: not g.state()["human_to_move"])
+    g.click_square("f1")
+    g.click_square("c4")
+    wait_for("the premove f1c4 drawn", lambda: premoved(g) == {"f1": "from", "c4": "to"})
+    g.key(Keys.ESCAPE)
+    wait_for("the premove cancelled by Escape", lambda: premoved(g) == {})
+    g.click_square("b1")
+    g.click_square("c3")
+    wait_for("the premove b1c3 drawn", lambda: premoved(g) == {"b1": "from", "c3": "to"})
+    right_drag(g, "h6", "h6")
+    wait_for("the premove cancelled by a right click", lambda: premoved(g) == {})
+    assert len(g.moves()) == 3, "the engine answered before the right click: " + repr(g.moves())
+    assert not g.d.find_elements(By.CSS_SELECTOR, "[data-circle]"), "a right click that cancels draws no circle"
+    # one that is illegal when the turn comes (the rook a1 is shut in): dropped, nothing played
+    g.click_square("a1")
+    g.click_square("a5")
+    wait_for("the premove a1a5 drawn", lambda: premoved(g) == {"a1": "from", "a5": "to"})
+    wait_for("the engine's reply", lambda: len(g.moves()) == 4 and g.state()["human_to_move"], GAME_PATIENCE)
+    wait_for("the illegal premove dropped", lambda: premoved(g) == {})
+    time.sleep(0.3)
+    assert len(g.moves()) == 4 and g.state()["human_to_move"] and g.text("message") == "", (g.moves(), g.text("message"))
+    g.select("mode", "hotseat")
+    wait_for("hotseat mode", lambda: g.state()["mode"] == "hotseat")
+    print("premoves: ok")
+
+
 def browse_mid_game(g, st):
     """←/→/Home/End and `f` at the person's turn: only the board shown
     changes; the game, its mode and clocks stay."""
@@ -744,6 +797,7 @@ def main():
         learn_subversion_price(g)
         pgn_import(g, workdir)
         play_engine(g)
+        premoves(g)
         resign_draw_rematch(g)
         clicks = list(g.timings()["click"])
         for variant in ["chess", "pacifist", "pacifist2", "subversion", "apocalypse"]:

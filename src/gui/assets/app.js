@@ -41,6 +41,7 @@
     confirm: null, // an action waiting for its confirmation ('resign')
     shapes: [], // arrows and circles the user drew: {from, to, color} (to === from: a circle)
     rdrag: null, // a right-drag under way: {from}
+    premove: null, // a move queued while the engine thinks: {from, to, ply, game}; played at the person's turn if legal
     over: null, // the end last seen ('' while the game runs), to open the game-over dialog once
     dialog: false,
   };
@@ -88,6 +89,7 @@
   // stream has already brought a newer state (an engine's quick reply) and
   // would put the page back. The answer is used when the stream is down.
   async function act(action, body) {
+    if (PREMOVE_ENDS.has(action)) cancelPremove();
     const s = await api(action, body);
     if (s && !ui.sseAlive) applyState(s);
     return s;
@@ -166,7 +168,9 @@
     const posKey = [s.variant, s.fen, s.cursor, s.moves.length, s.pending, s.start_fen].join('|');
     if (posKey !== ui.posKey) {
       ui.posKey = posKey;
-      ui.sel = null;
+      // a piece picked up for a premove stays selected when the turn comes
+      const keep = ui.sel && ui.state && !ui.state.human_to_move && s.human_to_move && ui.state.board[ui.sel] === s.board[ui.sel];
+      if (!keep) ui.sel = null;
       ui.chooser = null;
       ui.hoverChoice = null;
       ui.waveIdx = null;
@@ -186,6 +190,7 @@
     soundFor(before, s);
     ui.stateAt = performance.now();
     renderAll();
+    playPremove();
   }
 
   function renderAll() {
@@ -326,6 +331,64 @@
     return legal().filter((m) => m.from === from && m.to === to);
   }
 
+  // ---------------------------------------------------------------- premoves (lichess's: one queued move)
+  // Actions after which a queued premove no longer belongs to the game.
+  const PREMOVE_ENDS = new Set(['new', 'mode', 'undo', 'goto', 'rematch', 'pgn-import', 'abort', 'resign']);
+
+  /** One game: a premove made in it is dropped when another starts. */
+  function gameKey(s) {
+    return [s.variant, s.mode, s.start_fen, s.white, s.black].join('|');
+  }
+
+  /** The person's side while a premove may be made (the engine thinking in a game against it), else null. */
+  function premoveSide() {
+    const s = ui.state;
+    if (!s || s.human_to_move || s.result || s.aborted || ui.preview || ui.browse) return null;
+    if (s.variant === 'apocalypse' || !['play-white', 'play-black'].includes(s.mode)) return null;
+    const w = s.white === 'human';
+    const b = s.black === 'human';
+    if (w === b) return null;
+    return w ? 'w' : 'b';
+  }
+
+  /** May `sq` be picked up for a premove: one of the person's pieces while the engine thinks. */
+  function premovable(sq) {
+    const side = premoveSide();
+    const piece = side && ui.state.board[sq];
+    return !!piece && piece[0] === side;
+  }
+
+  /** Queues from→to (any other square: the legality is judged when it is played); replaces the one queued. */
+  function setPremove(from, to) {
+    closeChooser();
+    ui.sel = null;
+    ui.premove = { from, to, ply: ui.state.moves.length, game: gameKey(ui.state) };
+    renderBoard();
+  }
+
+  function cancelPremove() {
+    const had = !!ui.premove || (ui.sel && premoveSide());
+    ui.premove = null;
+    if (premoveSide()) ui.sel = null;
+    if (had && ui.state) renderBoard();
+    return had;
+  }
+
+  /** At the person's turn: the queued move is played if legal now (a promotion: a queen), else dropped. */
+  function playPremove() {
+    const p = ui.premove;
+    const s = ui.state;
+    if (!p || !s) return;
+    if (s.result || s.aborted || gameKey(s) !== p.game || s.moves.length < p.ply) return void cancelPremove();
+    if (!s.human_to_move || s.moves.length === p.ply) return; // still the engine's turn
+    ui.premove = null;
+    const live = ui.preview || ui.browse ? [] : s.legal || [];
+    const ms = live.filter((m) => m.from === p.from && m.to === p.to);
+    const m = ms.length === 1 ? ms[0] : ms.find((x) => /q$/i.test(x.move));
+    if (m) playMove(m.move);
+    else renderBoard();
+  }
+
   // ---------------------------------------------------------------- what the board shows
   /** What the board shows: the live state, or an earlier position being browsed. */
   function shown() {
@@ -420,7 +483,8 @@
     const choiceMarks = chooserMarks();
     const dests = new Map();
     if (ui.sel) for (const m of movesFrom(ui.sel)) if (m.to) dests.set(m.to, true);
-    const key = JSON.stringify([view, ui.sel, [...dests.keys()], [...choiceMarks.all], [...choiceMarks.hover], view.overlay && s.influence, view.overlay && s.pending_conversions, legal().length]);
+    const pre = ui.premove && !ui.preview && !ui.browse ? ui.premove : null;
+    const key = JSON.stringify([view, ui.sel, pre && [pre.from, pre.to], [...dests.keys()], [...choiceMarks.all], [...choiceMarks.hover], view.overlay && s.influence, view.overlay && s.pending_conversions, legal().length]);
     if (changed('board', key)) {
       const influence = view.overlay ? s.influence || {} : null;
       const pendingConv = new Set(view.overlay ? s.pending_conversions || [] : []);
@@ -439,7 +503,11 @@
         if (piece && converted.has(sq)) cls.push('converted');
         if (converting.has(sq)) cls.push('converting');
         if (!piece && removed.has(sq)) cls.push('removed');
-        if (movable.has(sq)) cls.push('movable');
+        if (movable.has(sq) || premovable(sq)) cls.push('movable');
+        if (pre && (sq === pre.from || sq === pre.to)) {
+          cls.push('premove');
+          el.dataset.premove = sq === pre.from ? 'from' : 'to';
+        } else delete el.dataset.premove;
         if (choiceMarks.all.has(sq)) cls.push('mark');
         if (choiceMarks.hover.has(sq)) cls.push('mark-hover');
         let html = el.dataset.coords;
@@ -670,6 +738,12 @@
       closeChooser();
       if (hit) return playMove(hit.move, t0);
     }
+    if (premoveSide()) {
+      // the engine thinks: pick up one of the person's pieces, then any other square queues the premove
+      if (ui.sel && sq !== ui.sel) return setPremove(ui.sel, sq);
+      ui.sel = sq !== ui.sel && premovable(sq) ? sq : null;
+      return renderBoard();
+    }
     if (ui.sel && sq !== ui.sel) {
       const ms = movesFromTo(ui.sel, sq);
       if (ms.length === 1) return playMove(ms[0].move, t0);
@@ -718,6 +792,7 @@
     const el = squareAt(e.clientX, e.clientY);
     if (!el) return;
     const to = el.dataset.square;
+    if (to === d.from && cancelPremove()) return; // a right click (no drag) cancels the premove
     const color = shapeColor(e);
     const i = ui.shapes.findIndex((sh) => sh.from === d.from && sh.to === to);
     if (i >= 0) {
@@ -743,7 +818,7 @@
     const el = e.target.closest('[data-square]');
     if (!el) return;
     const sq = el.dataset.square;
-    if (!ui.state.board[sq] || !movesFrom(sq).some((m) => m.to)) return;
+    if (!ui.state.board[sq] || !(movesFrom(sq).some((m) => m.to) || premovable(sq))) return;
     ui.drag = { from: sq, x: e.clientX, y: e.clientY, id: e.pointerId, started: false, ghost: null };
   }
 
@@ -792,6 +867,7 @@
     const target = squareAt(e.clientX, e.clientY);
     const to = target ? target.dataset.square : null;
     ui.boardDirty = false;
+    if (to && to !== d.from && premoveSide()) return void setPremove(d.from, to);
     if (to && to !== d.from) {
       const ms = movesFromTo(d.from, to);
       if (ms.length === 1) return void playMove(ms[0].move, t0);
@@ -1606,6 +1682,7 @@
     document.addEventListener('keydown', (e) => {
       if (e.target.closest('input, textarea, select') || !ui.state) return;
       if (e.key === 'Escape') {
+        cancelPremove();
         if (ui.preview) endPreview();
         closeChooser();
         ui.sel = null;
