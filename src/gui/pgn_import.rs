@@ -8,7 +8,7 @@
 
 use super::session::ImportedGame;
 use crate::game::Game;
-use crate::tournament::pgn::move_tokens;
+use crate::tournament::movetext::move_tokens;
 use crate::Variant;
 
 /// Most games one import may hold (a tournament's PGN).

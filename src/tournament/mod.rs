@@ -11,12 +11,13 @@
 //! * [`openings`]: EPD/PGN openings and random openings.
 //! * [`stats`]: Elo and nElo with error bars, LOS, the GSPRT on single
 //!   games or (with `-repeat`) on game pairs.
-//! * [`pgn`]: game records.
+//! * [`pgn`]: game records; [`movetext`]: a PGN movetext's move tokens.
 
 pub mod adjudication;
 pub mod args;
 pub mod clock;
 pub mod engine;
+pub mod movetext;
 pub mod openings;
 pub mod pgn;
 pub mod players;

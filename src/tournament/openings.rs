@@ -3,7 +3,7 @@
 //! finds the position lopsided). Every opening is set up and replayed by
 //! the game model, so the rules of the variant decide what is legal.
 
-use super::pgn::move_tokens;
+use super::movetext::move_tokens;
 use crate::board::{Color, Position};
 use crate::game::{Game, GameError, SequentialGame};
 use crate::search::equilibrium::{solve_turn, SimShared};
