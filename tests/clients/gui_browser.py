@@ -635,6 +635,34 @@ def watch_game(g, variant):
     return len(plies), result
 
 
+LICHESS_PGN = """[Event "Rated Blitz game"]
+[Site "https://lichess.org/abcdefgh"]
+[White "alice"]
+[Black "bob"]
+[Result "1-0"]
+[TimeControl "180+0"]
+
+1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. Nf3 $1 { [%clk 0:02:58] } Nc6
+(2... d6 3. d4 Nf6) 3. Bb5 a6?! 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6
+8. c3 O-O 9. h3 Na5 10. Bc2 c5 11. d4 Qc7!? 1-0
+"""
+
+
+def lichess_pgn_import(g):
+    """A PGN as lichess exports it (SAN, clock comments, NAGs, a variation,
+    annotations) is imported and stepped through; the list reads in SAN."""
+    g.load("chess")
+    g.d.execute_script("const t = document.getElementById('pgn-text'); t.value = arguments[0]; t.dispatchEvent(new Event('input'));", LICHESS_PGN)
+    g.el("#pgn-import").click()
+    wait_for("the 22 plies of the main line", lambda: len(g.moves()) == 22)
+    shown = g.d.execute_script("return [...document.querySelectorAll('#moves [data-move]')].map(e => e.textContent)")
+    assert shown[:4] == ["e4", "e5", "Nf3", "Nc6"] and shown[8] == "O-O" and shown[21] == "Qc7", shown
+    assert g.moves()[:3] == ["e2e4", "e7e5", "g1f3"] and g.moves()[8] == "e1g1", g.moves()
+    g.d.find_elements(By.CSS_SELECTOR, "#moves [data-move]")[8].click()
+    wait_for("White castled after ply 9", lambda: g.board().get("g1") == "wK" and g.board().get("f1") == "wR")
+    print("lichess pgn import: 22 plies, ok")
+
+
 def pgn_import(g, workdir):
     pgn_path = os.path.join(workdir, "match.pgn")
     out = subprocess.run(
@@ -796,6 +824,7 @@ def main():
         learn_apocalypse_speculation(g)
         learn_subversion_price(g)
         pgn_import(g, workdir)
+        lichess_pgn_import(g)
         play_engine(g)
         premoves(g)
         resign_draw_rematch(g)
