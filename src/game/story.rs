@@ -6,7 +6,6 @@
 use super::{Game, SequentialGame, SimultaneousGame};
 use crate::board::{Color, MoveKind, Position, Square};
 use crate::variants::apocalypse::{Action, ApocalypsePosition, Kind, Ply, Sq};
-use crate::Variant;
 
 /// The pieces on the board: square name (`e4`) and piece code (`wN`).
 pub type Placement = Vec<(String, String)>;
@@ -128,7 +127,7 @@ impl Game {
             return None;
         };
         let p = g.position();
-        if !matches!(p.variant(), Variant::Chess | Variant::Subversion) || p.checkers().is_empty() {
+        if !p.in_check() {
             return None;
         }
         p.king_square(p.side_to_move()).map(|sq| sq.to_string())

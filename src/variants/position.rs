@@ -85,6 +85,13 @@ impl Position {
         with_rules!(self.board_variant(), R => R::format_move(self, mv, chess960))
     }
 
+    /// Whether the side to move is in check, in the variants where a king
+    /// can be (see [`Rules::CHECKS`]).
+    pub fn in_check(&self) -> bool {
+        let checks = with_rules!(self.board_variant(), R => R::CHECKS);
+        checks && self.checkers().nonempty()
+    }
+
     /// The legal move `mv` in standard algebraic notation, as players read
     /// it (`Nf3`, `exd5`, `O-O`, `Qh5+`; see [`super::san`]).
     pub fn move_to_san(&self, mv: Move) -> String {
