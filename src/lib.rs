@@ -10,7 +10,8 @@
 //!   [`diagram`]: the front ends — the command line, the protocol loops,
 //!   the browser GUI, `turncoat match`, SVG diagrams.
 //! * [`engine`]: the engine core a protocol drives (options, game, searches).
-//! * [`game`]: one game type for all five variants (moves, history, ends).
+//! * [`game`]: one game type for all five variants (moves, history, ends);
+//!   [`pgn`]: games read from and written to PGN.
 //! * [`variants`]: the rules of each variant behind one trait.
 //! * [`search`]: alpha-beta for the sequential variants, equilibrium
 //!   search for the simultaneous one; [`eval`]: static evaluation.
@@ -29,6 +30,7 @@ pub mod game;
 pub mod gui;
 mod output;
 pub mod perft;
+pub mod pgn;
 pub mod protocol;
 pub mod search;
 pub mod tournament;

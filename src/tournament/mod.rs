@@ -11,15 +11,14 @@
 //! * [`openings`]: EPD/PGN openings and random openings.
 //! * [`stats`]: Elo and nElo with error bars, LOS, the GSPRT on single
 //!   games or (with `-repeat`) on game pairs.
-//! * [`pgn`]: game records; [`movetext`]: a PGN movetext's move tokens.
+//!
+//! Its games are written as PGN by [`crate::pgn`].
 
 pub mod adjudication;
 pub mod args;
 pub mod clock;
 pub mod engine;
-pub mod movetext;
 pub mod openings;
-pub mod pgn;
 pub mod players;
 pub mod referee;
 pub mod result;
@@ -201,7 +200,7 @@ pub fn run(argv: &[String]) -> i32 {
                     tally.games()
                 );
                 if let Some(f) = st.pgn.as_mut() {
-                    let _ = f.write_all(pgn::write(&rec, g.round, &date).as_bytes());
+                    let _ = f.write_all(rec.to_pgn(g.round, &date).as_bytes());
                     let _ = f.flush();
                 }
                 if let Some(sprt) = args.sprt {

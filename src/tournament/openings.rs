@@ -3,9 +3,8 @@
 //! finds the position lopsided). Every opening is set up and replayed by
 //! the game model, so the rules of the variant decide what is legal.
 
-use super::movetext::move_tokens;
 use crate::board::{Color, Position};
-use crate::game::{Game, GameError, SequentialGame};
+use crate::game::{Game, GameError};
 use crate::search::equilibrium::{solve_turn, SimShared};
 use crate::search::threads::{search, Score, SearchParams};
 use crate::search::time::Limits;
@@ -27,9 +26,6 @@ pub struct Opening {
 pub enum OpeningError {
     /// The FEN is no position of the variant.
     Fen(GameError),
-    /// A PGN move in neither the variant's notation nor SAN, with the FEN
-    /// of the position it was tried in.
-    NotLegal { token: String, fen: String },
     /// A move (ply) that the game model refuses: not legal, or after the
     /// end of the game.
     Refused(GameError),
@@ -45,9 +41,6 @@ impl fmt::Display for OpeningError {
             OpeningError::Fen(e)
             | OpeningError::Refused(e @ (GameError::Fen(_) | GameError::Illegal(_))) => {
                 write!(f, "{e}")
-            }
-            OpeningError::NotLegal { token, fen } => {
-                write!(f, "PGN move '{token}' is not legal in {fen}")
             }
             OpeningError::Refused(GameError::GameOver(_)) => {
                 f.write_str("the opening plays past the end of the game")
@@ -129,42 +122,30 @@ pub fn parse_epd(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
     Ok(out)
 }
 
+/// The openings of a PGN text: each game's start (`[FEN]`) and main line,
+/// read by [`crate::pgn::read`] (SAN or the variant's notation); a game of
+/// another variant than the match's is refused.
 pub fn parse_pgn(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
-    let mut out = Vec::new();
-    let mut fen = variant.start_fen().to_string();
-    let mut movetext = String::new();
-    let mut flush = |fen: &mut String, movetext: &mut String| -> Result<(), String> {
-        if movetext.trim().is_empty() {
-            return Ok(());
-        }
-        let moves = pgn_moves(fen, movetext, variant)?;
-        out.push(Opening {
-            fen: fen.clone(),
-            moves,
-        });
-        *fen = variant.start_fen().to_string();
-        movetext.clear();
-        Ok(())
-    };
-    for line in text.lines() {
-        let line = line.trim();
-        if line.starts_with('[') {
-            if !movetext.trim().is_empty() {
-                flush(&mut fen, &mut movetext)?;
+    let games = crate::pgn::read_games(text, variant).map_err(|e| format!("PGN opening {e}"))?;
+    games
+        .into_iter()
+        .enumerate()
+        .map(|(i, game)| {
+            let refuse = |e: &dyn fmt::Display| format!("PGN opening game {}: {e}", i + 1);
+            if game.variant != variant {
+                let played = game.variant;
+                return Err(refuse(&format!(
+                    "a {played} game, the match plays {variant}"
+                )));
             }
-            if let Some(v) = line
-                .strip_prefix("[FEN \"")
-                .and_then(|r| r.strip_suffix("\"]"))
-            {
-                fen = v.to_string();
-            }
-        } else {
-            movetext.push(' ');
-            movetext.push_str(line);
-        }
-    }
-    flush(&mut fen, &mut movetext)?;
-    Ok(out)
+            let start = Game::from_fen(variant, &game.start_fen).map_err(|e| refuse(&e))?;
+            require_whole_turns(&start, game.moves.len()).map_err(|e| refuse(&e))?;
+            Ok(Opening {
+                fen: game.start_fen,
+                moves: game.moves,
+            })
+        })
+        .collect()
 }
 
 /// Whether `fen` is a position of `variant`.
@@ -172,50 +153,6 @@ fn check_fen(fen: &str, variant: Variant) -> Result<(), String> {
     Game::from_fen(variant, fen)
         .map(|_| ())
         .map_err(|e| e.to_string())
-}
-
-/// The moves of a PGN movetext, replayed from `fen` by the rules of
-/// `variant` and written in the variant's notation.
-fn pgn_moves(fen: &str, movetext: &str, variant: Variant) -> Result<Vec<String>, String> {
-    let tokens = move_tokens(movetext);
-    let mut game = Game::from_fen(variant, fen).map_err(|e| pgn_error(OpeningError::Fen(e)))?;
-    require_whole_turns(&game, tokens.len()).map_err(pgn_error)?;
-    tokens
-        .iter()
-        .map(|t| play_pgn_move(&mut game, t).map_err(pgn_error))
-        .collect()
-}
-
-/// Plays one PGN move: in the variant's notation, or else (8x8 games
-/// only, where PGN files usually hold it) in SAN.
-fn play_pgn_move(game: &mut Game, token: &str) -> Result<String, OpeningError> {
-    let refused = match game.play_text(token) {
-        Ok(text) => return Ok(text),
-        Err(e) => e,
-    };
-    match game {
-        Game::Sequential(g) => play_san(g, token),
-        Game::Simultaneous(_) => Err(OpeningError::Refused(refused)),
-    }
-}
-
-fn play_san(game: &mut SequentialGame, token: &str) -> Result<String, OpeningError> {
-    let pos = *game.position();
-    let mv = pos.parse_san(token).map_err(|_| OpeningError::NotLegal {
-        token: token.to_string(),
-        fen: pos.to_fen(),
-    })?;
-    game.play(mv);
-    Ok(pos.move_to_uci(mv, false))
-}
-
-/// A PGN file's error as the loader reports it: a move named with the
-/// position it was tried in, a turn-related error as the opening's.
-fn pgn_error(e: OpeningError) -> String {
-    match e {
-        OpeningError::Fen(_) | OpeningError::NotLegal { .. } => e.to_string(),
-        OpeningError::Refused(_) | OpeningError::PartTurn => format!("PGN opening: {e}"),
-    }
 }
 
 /// A uniform random index below `n` from the xorshift state `seed`.

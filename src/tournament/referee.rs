@@ -26,6 +26,24 @@ pub struct GameRecord {
     pub result: GameResult,
 }
 
+impl GameRecord {
+    /// The game as PGN, round `round` played on `date`.
+    pub fn to_pgn(&self, round: usize, date: &str) -> String {
+        crate::pgn::PgnGame {
+            event: "turncoat match",
+            white: &self.white,
+            black: &self.black,
+            variant: self.variant,
+            start_fen: &self.start_fen,
+            moves: &self.moves,
+            result: self.result.notation(),
+            termination: Some(self.result.reason()),
+            evals: &[],
+        }
+        .write(round, date)
+    }
+}
+
 /// Plays one game of `variant` from `opening`, each side with its engine
 /// and time control. An opening the rules refuse is a draw without play.
 pub fn play(

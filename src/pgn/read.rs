@@ -1,0 +1,252 @@
+//! Reading PGN (docs/notation.md): the games `turncoat match -pgnout` and
+//! the GUI's export write, and those of lichess, ChessBase and other chess
+//! programs — tags with `\"` escapes, `Variant`, `FEN`, moves in SAN
+//! (`Nf3`, `exd5`, `O-O`, `0-0`, `e8=Q+`, with `!`/`?` annotations) or in
+//! the variant's own notation (coordinates, `@` subversions, apocalypse
+//! plies), and `[%eval ...]` tags in comments. Variations, NAGs, move
+//! numbers and results are skipped: the main line is read, each move
+//! checked against the rules.
+
+use super::movetext::{tokens, Token};
+use crate::game::Game;
+use crate::Variant;
+
+/// Most games one text may hold (a tournament's PGN).
+const MAX_GAMES: usize = 10_000;
+
+/// A `[%eval #N]` mate in N as a score in centipawns, as the GUI keeps
+/// engine scores (`MATE - N` for the side that mates).
+pub const MATE: i32 = 100_000;
+
+/// One game read from PGN.
+#[derive(Clone, Debug)]
+pub struct PgnRecord {
+    pub variant: Variant,
+    pub start_fen: String,
+    /// Every ply in the variant's notation, as the engine writes it.
+    pub moves: Vec<String>,
+    /// White's view of the score after each ply from the comments'
+    /// `[%eval]` tags, in centipawns (index 0: the start position).
+    pub evals: Vec<Option<i32>>,
+    tags: Vec<(String, String)>,
+}
+
+impl PgnRecord {
+    /// The value of tag `key` (case-insensitive), if the game has it.
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        find_tag(&self.tags, key)
+    }
+}
+
+/// Every game of `text`; a game without a `Variant` tag is of `default`.
+/// An error names the game (1-based) and the move that could not be read.
+pub fn read_games(text: &str, default: Variant) -> Result<Vec<PgnRecord>, String> {
+    let mut games = Vec::new();
+    for (i, raw) in split_games(text).into_iter().enumerate() {
+        if games.len() == MAX_GAMES {
+            return Err(format!("more than {MAX_GAMES} games"));
+        }
+        games.push(read_game(raw, default).map_err(|e| format!("game {}: {e}", i + 1))?);
+    }
+    if games.is_empty() {
+        return Err("no game found in the PGN".into());
+    }
+    Ok(games)
+}
+
+/// A game's tag lines and movetext.
+#[derive(Default)]
+struct RawGame {
+    tags: Vec<(String, String)>,
+    movetext: String,
+}
+
+fn find_tag<'a>(tags: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(key))
+        .map(|(_, v)| v.as_str())
+}
+
+/// Splits at each tag section that follows movetext.
+fn split_games(text: &str) -> Vec<RawGame> {
+    let mut games = Vec::new();
+    let mut current = RawGame::default();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            if !current.movetext.trim().is_empty() {
+                games.push(std::mem::take(&mut current));
+            }
+            if let Some(tag) = parse_tag(line) {
+                current.tags.push(tag);
+            }
+        } else {
+            current.movetext.push_str(line);
+            current.movetext.push('\n');
+        }
+    }
+    if !current.tags.is_empty() || !current.movetext.trim().is_empty() {
+        games.push(current);
+    }
+    games
+}
+
+/// `[Key "Value"]` with `\"` and `\\` escapes.
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.trim_end().strip_suffix(']')?;
+    let (key, rest) = inner.split_once(char::is_whitespace)?;
+    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => value.extend(chars.next()),
+            c => value.push(c),
+        }
+    }
+    Some((key.to_string(), value))
+}
+
+fn read_game(raw: RawGame, default: Variant) -> Result<PgnRecord, String> {
+    let variant = match find_tag(&raw.tags, "Variant") {
+        Some(name) => {
+            Variant::from_name(name).ok_or_else(|| format!("unknown variant '{name}'"))?
+        }
+        None => default,
+    };
+    let start_fen =
+        find_tag(&raw.tags, "FEN").map_or_else(|| variant.start_fen().to_string(), str::to_string);
+    let mut game = Game::from_fen(variant, &start_fen).map_err(|e| e.to_string())?;
+    let mut moves = Vec::new();
+    let mut evals = vec![None];
+    for token in tokens(&raw.movetext) {
+        match token {
+            Token::Move(written) => {
+                let played = game.play_written(&written).map_err(|e| {
+                    format!("{} {} '{written}': {e}", game.move_noun(), moves.len() + 1)
+                })?;
+                moves.push(played);
+                evals.push(None);
+            }
+            Token::Comment(text) => {
+                if let Some(score) = eval_tag(&text) {
+                    *evals.last_mut().expect("one entry per ply and the start") = Some(score);
+                }
+            }
+        }
+    }
+    Ok(PgnRecord {
+        variant,
+        start_fen,
+        moves,
+        evals,
+        tags: raw.tags,
+    })
+}
+
+/// The score of a comment's `[%eval 0.17]` (pawns, White's view) or
+/// `[%eval #-3]` (mate in 3 for Black), as lichess writes them.
+fn eval_tag(comment: &str) -> Option<i32> {
+    let start = comment.find("[%eval")? + "[%eval".len();
+    let body = &comment[start..];
+    let value = body[..body.find(']')?]
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .find(|w| !w.is_empty())?;
+    match value.strip_prefix('#') {
+        Some(mate) => {
+            let n: i32 = mate.parse().ok()?;
+            Some(if n >= 0 { MATE - n } else { -MATE - n })
+        }
+        None => {
+            let pawns: f64 = value.parse().ok()?;
+            pawns
+                .is_finite()
+                .then(|| (pawns * 100.0).round().clamp(-(MATE as f64), MATE as f64) as i32)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO_GAMES: &str = r#"[Event "turncoat match"]
+[White "a"]
+[Black "b \"quoted\""]
+[Result "1-0"]
+[Variant "pacifist"]
+
+1. e2e4 {book} e7e5 2. g1f3 (2. d2d4 d7d5) b8c6 $1 ; a remark
+3. f1c4 {White wins: kings converted} 1-0
+
+[Event "turncoat match"]
+[Variant "apocalypse"]
+[FEN "npppn/p3p/5/P3P/NPPPN w 00 1"]
+[SetUp "1"]
+
+1. a1b3 e5d3 2. b3c5 d3c5 *
+"#;
+
+    #[test]
+    fn games_in_the_variants_notations() {
+        let games = read_games(TWO_GAMES, Variant::Chess).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].variant, Variant::Pacifist);
+        assert_eq!(games[0].moves, ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"]);
+        assert_eq!(games[0].tag("black"), Some("b \"quoted\""));
+        assert_eq!(games[1].variant, Variant::Apocalypse);
+        assert_eq!(games[1].moves, ["a1b3", "e5d3", "b3c5", "d3c5"]);
+        assert_eq!(games[1].tag("White"), None);
+    }
+
+    #[test]
+    fn what_cannot_be_read_is_said() {
+        let err = |text| read_games(text, Variant::Pacifist).unwrap_err();
+        assert_eq!(err(""), "no game found in the PGN");
+        assert!(err("1. e2e5 *").starts_with("game 1: move 1 'e2e5'"));
+        assert!(err("1. e4 e4 *").contains("move 2 'e4'"));
+        assert!(err("[Variant \"fairy\"]\n1. e2e4").contains("unknown variant"));
+        assert!(err("[FEN \"8/8 w\"]\n1. e2e4").starts_with("game 1: "));
+    }
+
+    /// A game as lichess exports it (tests/fixtures/lichess.pgn, also the
+    /// browser test's): SAN, comments with clock and eval tags, NAGs, a
+    /// variation, annotations, castling both ways, a `;` comment.
+    #[test]
+    fn a_lichess_pgn_with_its_evaluations() {
+        let text = include_str!("../../tests/fixtures/lichess.pgn");
+        let games = read_games(text, Variant::Chess).unwrap();
+        let g = &games[0];
+        assert_eq!(g.moves.len(), 22, "{:?}", g.moves);
+        assert_eq!(&g.moves[..4], ["e2e4", "e7e5", "g1f3", "b8c6"]);
+        assert_eq!(
+            (g.moves[8].as_str(), g.moves[15].as_str()),
+            ("e1g1", "e8g8")
+        );
+        assert_eq!(g.moves[21], "d8c7");
+        assert_eq!(g.evals.len(), 23);
+        assert_eq!(
+            &g.evals[..7],
+            [
+                None,
+                Some(20),
+                Some(19),
+                Some(25),
+                Some(30),
+                Some(-150),
+                Some(-MATE + 2)
+            ]
+        );
+    }
+
+    #[test]
+    fn eval_tags() {
+        assert_eq!(eval_tag("[%eval -1.25]"), Some(-125));
+        assert_eq!(eval_tag("good [%eval 0.0,18] move"), Some(0));
+        assert_eq!(eval_tag("[%eval #0]"), Some(MATE));
+        assert_eq!(eval_tag("[%eval nan]"), None);
+        assert_eq!(eval_tag("[%eval 1e300]"), Some(MATE));
+        assert_eq!(eval_tag("[%eval 0.3"), None);
+        assert_eq!(eval_tag("[%clk 0:01:00]"), None);
+    }
+}
