@@ -16,6 +16,7 @@ pub mod args;
 pub mod assets;
 pub mod hub;
 pub mod learn;
+pub mod line_memo;
 pub mod pgn_import;
 pub mod rules;
 pub mod runner;

@@ -5,6 +5,7 @@
 //! `turncoat diagram` drew its pictures with), so the panel cannot drift
 //! from the book.
 
+use crate::diagram::DiagramSpec;
 use crate::Variant;
 use pulldown_cmark::{html, Options, Parser};
 use serde::Serialize;
@@ -46,6 +47,21 @@ pub struct Section {
     pub diagrams: Vec<Diagram>,
 }
 
+/// The whole book as HTML, its pictures drawn inline (the page `/book`
+/// that the panel's links into other sections open).
+pub fn book_html() -> &'static str {
+    static BOOK_HTML: OnceLock<String> = OnceLock::new();
+    BOOK_HTML.get_or_init(|| render("", "", BOOK, Use::Book).html)
+}
+
+/// Where a rendered text is shown: in the panel, each picture with the
+/// button that sets it up; in the book page, the pictures alone.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Use {
+    Panel,
+    Book,
+}
+
 /// The section of `variant`.
 pub fn section(variant: Variant) -> Option<&'static Section> {
     static SECTIONS: OnceLock<Vec<Section>> = OnceLock::new();
@@ -67,7 +83,7 @@ fn sections(book: &str) -> Vec<Section> {
         })
         .filter_map(|(number, name)| {
             let text = section_text(book, &number)?;
-            Some(render(&number, &name, text))
+            Some(render(&number, &name, text, Use::Panel))
         })
         .collect()
 }
@@ -168,7 +184,7 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-fn render(number: &str, variant: &str, text: &str) -> Section {
+fn render(number: &str, variant: &str, text: &str, usage: Use) -> Section {
     let mut diagrams: Vec<Diagram> = Vec::new();
     let mut markdown = String::with_capacity(text.len());
     let mut title = String::new();
@@ -207,19 +223,27 @@ fn render(number: &str, variant: &str, text: &str) -> Section {
                 id
             }
         };
-        let label = if after {
-            format!("{caption} — set up the position before, and play it")
-        } else {
-            caption
-        };
+        let picture = picture(&diagrams, &id, after);
+        let button = (usage == Use::Panel).then(|| {
+            let label = if after {
+                format!("{caption} — set up the position before, and play it")
+            } else {
+                caption.clone()
+            };
+            format!(
+                "<button type=\"button\" class=\"diagram\" data-diagram=\"{}\">&#9654; {}</button>",
+                escape(&id),
+                escape(&label)
+            )
+        });
         markdown.push_str(&format!(
-            "<p class=\"diagram-slot\"><button type=\"button\" class=\"diagram\" data-diagram=\"{}\">&#9654; {}</button></p>\n\n",
-            escape(&id),
-            escape(&label)
+            "<figure class=\"diagram-slot\">{picture}<figcaption>{}</figcaption></figure>\n\n",
+            button.unwrap_or_else(|| escape(&caption))
         ));
     }
     let mut out = String::new();
     html::push_html(&mut out, Parser::new_ext(&markdown, Options::ENABLE_TABLES));
+    let out = retarget_links(&out);
     Section {
         variant: variant.to_string(),
         section: format!("§{number}"),
@@ -227,6 +251,49 @@ fn render(number: &str, variant: &str, text: &str) -> Section {
         html: out,
         diagrams,
     }
+}
+
+/// The picture of lesson `id` (its position before the moves, or after
+/// them), drawn by `turncoat diagram`'s own code so that it is the book's.
+fn picture(diagrams: &[Diagram], id: &str, after: bool) -> String {
+    let Some(d) = diagrams.iter().find(|d| d.id == id) else {
+        return String::new();
+    };
+    let Some(variant) = Variant::from_name(&d.variant) else {
+        return String::new();
+    };
+    let spec = DiagramSpec {
+        variant,
+        fen: Some(d.fen.clone()),
+        moves: d.moves.clone(),
+        after,
+    };
+    // The book's diagrams are drawn by a test (tests/docs.rs): they render.
+    crate::diagram::render(&spec).unwrap_or_default()
+}
+
+/// A link to a section that this text does not hold (`#s1.2` in the
+/// pacifist section) opens it in the book page, in a new tab.
+fn retarget_links(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(i) = rest.find("href=\"#") {
+        let (before, link) = rest.split_at(i);
+        out.push_str(before);
+        let target = &link[7..];
+        let id = &target[..target.find('"').unwrap_or(0)];
+        if html.contains(&format!("id=\"{id}\"")) {
+            out.push_str(&link[..7]);
+            rest = target;
+        } else {
+            out.push_str(&format!(
+                "href=\"book#{id}\" target=\"_blank\" rel=\"noopener\" data-book=\"{id}\""
+            ));
+            rest = &target[id.len() + 1..];
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -288,5 +355,27 @@ mod tests {
         assert_eq!(a.diagrams[0].id, "apocalypse-start");
         assert!(a.diagrams[0].moves.is_empty());
         assert_eq!(a.diagrams[1].moves, ["a2b3", "a5b3"]);
+    }
+
+    #[test]
+    fn pictures_are_drawn_and_links_out_of_the_section_open_the_book() {
+        let p = section(Variant::Pacifist).unwrap();
+        let pictures = BOOK
+            [BOOK.find("<a id=\"s2\">").unwrap()..BOOK.find("<a id=\"s3\">").unwrap()]
+            .matches("<!-- diagram:")
+            .count();
+        assert_eq!(p.html.matches("<svg").count(), pictures);
+        // §1.3 (chess) from the pacifist section: the book page; §2.2 stays.
+        assert!(p
+            .html
+            .contains("href=\"book#s1.3\" target=\"_blank\" rel=\"noopener\" data-book=\"s1.3\""));
+        assert!(p.html.contains("href=\"#s2.2\""));
+        let book = book_html();
+        assert_eq!(
+            book.matches("<svg").count(),
+            BOOK.matches("<!-- diagram:").count()
+        );
+        assert!(!book.contains("data-book") && !book.contains("data-diagram"));
+        assert!(book.contains("id=\"s5.3.1\""));
     }
 }

@@ -3,12 +3,14 @@
 //! side), what the engines said. Every change goes through [`Session`]'s
 //! methods; the server then sends the new state to every page.
 
+use super::line_memo::LineMemo;
 use super::search_line::SearchLine;
 use crate::board::Color;
 use crate::game::Game;
 use crate::tournament::clock::Limit;
 use crate::tournament::result::GameResult;
 use crate::Variant;
+use std::cell::{Ref, RefCell};
 use std::time::{Duration, Instant};
 
 /// Who plays which side, as the page's `#mode` names it.
@@ -116,6 +118,8 @@ pub struct ImportedGame {
     pub variant: Variant,
     pub start_fen: String,
     pub moves: Vec<String>,
+    /// White's view of the score after each ply, from the PGN's `[%eval]`.
+    pub evals: Vec<Option<i32>>,
     pub white: String,
     pub black: String,
 }
@@ -155,6 +159,8 @@ pub struct Session {
     /// Changes whenever the position or the mode changes under a running
     /// engine, so that what it says about an older one is dropped.
     pub generation: u64,
+    /// What `line` says, kept between states (see [`Session::line_memo`]).
+    memo: RefCell<LineMemo>,
 }
 
 /// The default time control of games with engines.
@@ -189,6 +195,7 @@ impl Session {
             live: Live::default(),
             seq: 0,
             generation: 0,
+            memo: RefCell::default(),
         }
     }
 
@@ -215,7 +222,8 @@ impl Session {
         game.play_list(&texts).map_err(|e| e.to_string())?;
         self.new_game(g.variant, Some(&g.start_fen))?;
         self.line = g.moves.clone();
-        self.evals = vec![None; self.line.len() + 1];
+        self.evals = g.evals.clone();
+        self.evals.resize(self.line.len() + 1, None);
         self.players = Some((g.white.clone(), g.black.clone()));
         self.goto(0);
         Ok(())
@@ -381,10 +389,16 @@ impl Session {
         if let Some(end) = &self.ended {
             return Some(end.clone());
         }
-        let mut game = Game::from_fen(self.variant, &self.start_fen).ok()?;
-        let texts: Vec<&str> = self.line.iter().map(String::as_str).collect();
-        game.play_list(&texts).ok()?;
-        game.outcome().map(GameResult::by_rules)
+        self.line_memo().outcome().map(GameResult::by_rules)
+    }
+
+    /// The whole line's readable notation and end, brought up to date with
+    /// `line` (one ply played since the last call costs one ply).
+    pub fn line_memo(&self) -> Ref<'_, LineMemo> {
+        self.memo
+            .borrow_mut()
+            .sync(self.variant, &self.start_fen, &self.line);
+        self.memo.borrow()
     }
 
     /// The side whose move the board waits for.

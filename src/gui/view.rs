@@ -6,8 +6,9 @@ use super::session::Session;
 use crate::board::{Color, Square};
 use crate::game::story::{MoveStory, Placement, TurnStory};
 use crate::game::Game;
+use crate::pgn;
 use crate::tournament::engine::EngineConfig;
-use crate::tournament::pgn;
+use crate::tournament::result::GameResult;
 use crate::Variant;
 use serde_json::{json, Map, Value};
 
@@ -95,10 +96,10 @@ fn move_list(s: &Session) -> Vec<Value> {
         .and_then(|n| n.parse().ok())
         .unwrap_or(1);
     let mut number = first;
-    let readable = crate::game::readable_line(s.variant, &s.start_fen, &s.line);
+    let memo = s.line_memo();
     s.line
         .iter()
-        .zip(&readable)
+        .zip(memo.readable())
         .enumerate()
         .map(|(i, (mv, san))| {
             let label = match side {
@@ -277,6 +278,7 @@ pub fn preview(game: &Game) -> Value {
 pub fn pgn(s: &Session) -> String {
     let unknown = || "?".to_string();
     let (white, black) = s.players.clone().unwrap_or_else(|| (unknown(), unknown()));
+    let result = s.final_result();
     let game = pgn::PgnGame {
         event: "turncoat gui",
         white: &white,
@@ -284,7 +286,9 @@ pub fn pgn(s: &Session) -> String {
         variant: s.variant,
         start_fen: &s.start_fen,
         moves: &s.line,
-        result: s.final_result(),
+        result: result.as_ref().map_or("*", GameResult::notation),
+        termination: result.as_ref().map(GameResult::reason),
+        evals: &s.evals,
     };
     game.write(1, &crate::tournament::today())
 }

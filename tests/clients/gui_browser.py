@@ -635,22 +635,13 @@ def watch_game(g, variant):
     return len(plies), result
 
 
-LICHESS_PGN = """[Event "Rated Blitz game"]
-[Site "https://lichess.org/abcdefgh"]
-[White "alice"]
-[Black "bob"]
-[Result "1-0"]
-[TimeControl "180+0"]
-
-1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. Nf3 $1 { [%clk 0:02:58] } Nc6
-(2... d6 3. d4 Nf6) 3. Bb5 a6?! 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6
-8. c3 O-O 9. h3 Na5 10. Bc2 c5 11. d4 Qc7!? 1-0
-"""
+LICHESS_PGN = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "lichess.pgn")).read()
 
 
 def lichess_pgn_import(g):
-    """A PGN as lichess exports it (SAN, clock comments, NAGs, a variation,
-    annotations) is imported and stepped through; the list reads in SAN."""
+    """A PGN as lichess exports it (SAN, eval and clock comments, NAGs, a
+    variation, annotations) is imported and stepped through; the list reads
+    in SAN, the evaluations are graphed."""
     g.load("chess")
     g.d.execute_script("const t = document.getElementById('pgn-text'); t.value = arguments[0]; t.dispatchEvent(new Event('input'));", LICHESS_PGN)
     g.el("#pgn-import").click()
@@ -658,6 +649,9 @@ def lichess_pgn_import(g):
     shown = g.d.execute_script("return [...document.querySelectorAll('#moves [data-move]')].map(e => e.textContent)")
     assert shown[:4] == ["e4", "e5", "Nf3", "Nc6"] and shown[8] == "O-O" and shown[21] == "Qc7", shown
     assert g.moves()[:3] == ["e2e4", "e7e5", "g1f3"] and g.moves()[8] == "e1g1", g.moves()
+    wait_for("the PGN's evaluations graphed", lambda: g.d.find_elements(By.CSS_SELECTOR, "#eval-graph .g-line"))
+    title = g.el('#moves [data-ply="5"]').get_attribute("title")
+    assert "\u22121.50" in title and "White" in title, title
     g.d.find_elements(By.CSS_SELECTOR, "#moves [data-move]")[8].click()
     wait_for("White castled after ply 9", lambda: g.board().get("g1") == "wK" and g.board().get("f1") == "wR")
     print("lichess pgn import: 22 plies, ok")
@@ -751,6 +745,22 @@ def learn_rules_lesson(g):
     wait_for("the lesson done", lambda: "played" in g.text("lesson"))
     hover(g, "e7")
     wait_for("why e7 converted", lambda: "e7: converted to white in wave 1 of 4" in g.text("explain") and "Nf5 attacked it" in g.text("explain"))
+    # the book's pictures drawn in the panel; a link out of the section
+    # opens the whole book (GET /book) with the page's token
+    g.d.execute_script("document.querySelector('#rules details.rules-text').open = true")
+    assert len(g.d.find_elements(By.CSS_SELECTOR, "#rules figure svg")) == 8
+    link = g.el('#rules a[data-book="s1.3"]')
+    href = link.get_attribute("href")
+    assert href.startswith(g.base + "book?token=") and href.endswith("#s1.3"), href
+    assert link.get_attribute("target") == "_blank"
+    with urllib.request.urlopen(href.split("#")[0], timeout=PATIENCE) as res:
+        book = res.read().decode()
+    assert 'id="s1.3"' in book and book.count("<svg") == 26, len(book)
+    g.select("theme", "dark")
+    g.d.execute_script("document.getElementById('rules').scrollIntoView()")
+    g.shot("rules-dark")
+    g.select("theme", "system")
+    g.d.execute_script("document.querySelector('#rules details.rules-text').open = false; window.scrollTo(0, 0)")
     print("rules panel lesson (pacifist seed diagram 1): ok")
 
 

@@ -187,9 +187,9 @@
     }
     const before = ui.state;
     ui.state = s;
-    soundFor(before, s);
     ui.stateAt = performance.now();
     renderAll();
+    soundFor(before, s); // after drawing: the board first
     playPremove();
   }
 
@@ -1115,8 +1115,11 @@
     const cur = box.querySelector(`[data-ply="${cursor}"]`);
     if (cur) {
       cur.classList.add('current');
-      const top = cur.offsetTop; // #moves is the offset parent
-      if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - cur.offsetHeight) box.scrollTop = top - box.clientHeight / 2;
+      // measured at the next frame, once every panel has changed: one layout, not two
+      requestAnimationFrame(() => {
+        const top = cur.offsetTop; // #moves is the offset parent
+        if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - cur.offsetHeight) box.scrollTop = top - box.clientHeight / 2;
+      });
     }
     $('goto-start').classList.toggle('current', cursor === 0);
   }
@@ -1412,10 +1415,16 @@
     o.stop(at + dur + 0.02);
   }
 
+  const noiseBuffers = new Map(); // duration → its fading noise, made once
+
   function noise(ctx, at, dur, gain = 0.35) {
-    const buf = ctx.createBuffer(1, Math.floor(ctx.sampleRate * dur), ctx.sampleRate);
-    const data = buf.getChannelData(0);
-    for (let i = 0; i < data.length; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / data.length);
+    let buf = noiseBuffers.get(dur);
+    if (!buf) {
+      buf = ctx.createBuffer(1, Math.floor(ctx.sampleRate * dur), ctx.sampleRate);
+      const data = buf.getChannelData(0);
+      for (let i = 0; i < data.length; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / data.length);
+      noiseBuffers.set(dur, buf);
+    }
     const src = ctx.createBufferSource();
     const filter = ctx.createBiquadFilter();
     const g = ctx.createGain();
@@ -1722,6 +1731,7 @@
     shownView: () => (ui.state ? shownView() : null),
     legal,
     movesFrom,
+    center,
     url,
     api,
     act,

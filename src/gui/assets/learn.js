@@ -16,6 +16,7 @@
   const learn = {
     rulesFor: null, // the variant whose section is shown or on its way
     rules: null, // GET /api/rules's answer
+    squareKeys: new WeakMap(), // square element → the marks last set on it
     lesson: null, // the diagram being played: {id, variant, fen, moves, caption}
     wavesPlayed: '', // the lesson whose cascade was replayed once
     hover: null, // the square under the pointer
@@ -42,6 +43,8 @@
       .join('');
     const lessons = items ? `<p class="rules-try">The book's diagrams, to play at the board:</p><ul class="rules-lessons">${items}</ul>` : '';
     $('rules').innerHTML = `<p class="rules-source">${esc(r.section)} ${esc(r.title)}, from the rules book (docs/rules.md)</p>${lessons}<details class="rules-text"><summary>the rules of ${esc(r.variant)}</summary>${r.html}</details>`;
+    // links into other sections open the whole book (GET /book), which wants the token too
+    for (const a of $('rules').querySelectorAll('a[data-book]')) a.href = T.url('book') + '#' + a.dataset.book;
   }
 
   async function startLesson(id) {
@@ -121,33 +124,30 @@
     return svg;
   }
 
-  function centre(sq, wrap) {
-    const el = document.querySelector(`[data-square="${sq}"]`);
-    if (!el) return null;
-    const r = el.getBoundingClientRect();
-    return { x: r.left - wrap.left + r.width / 2, y: r.top - wrap.top + r.height / 2, size: r.width };
-  }
-
+  /** The lesson's move as arrows, in board units (one square = 1) like
+   * app.js's own arrows, so that drawing them needs no layout. */
   function drawArrows(arrows) {
     const svg = arrowLayer();
-    const wrap = $('board-wrap').getBoundingClientRect();
+    const size = T.state.size;
     let body = '';
     for (const [from, to] of arrows) {
-      const a = centre(from, wrap);
-      const b = centre(to, wrap);
-      if (!a || !b) continue;
+      const a = T.center(from);
+      const b = T.center(to);
       const len = Math.hypot(b.x - a.x, b.y - a.y);
-      if (len < 1) continue;
+      if (len < 0.01) continue;
       const ux = (b.x - a.x) / len;
       const uy = (b.y - a.y) / len;
-      const w = a.size * 0.11;
-      const head = a.size * 0.3;
+      const w = 0.11;
+      const head = 0.3;
       const ex = b.x - ux * head;
       const ey = b.y - uy * head;
       body += `<line x1="${a.x}" y1="${a.y}" x2="${ex}" y2="${ey}" stroke-width="${w}"></line><polygon points="${b.x},${b.y} ${ex - uy * w * 1.5},${ey + ux * w * 1.5} ${ex + uy * w * 1.5},${ey - ux * w * 1.5}"></polygon>`;
     }
-    svg.setAttribute('viewBox', `0 0 ${wrap.width} ${wrap.height}`);
-    if (svg.innerHTML !== body) svg.innerHTML = body;
+    const key = `${size}|${body}`;
+    if (learn.arrowsKey === key) return;
+    learn.arrowsKey = key;
+    svg.setAttribute('viewBox', `0 0 ${size} ${size}`);
+    svg.innerHTML = body;
   }
 
   function setData(el, name, value) {
@@ -189,18 +189,25 @@
     for (const el of $('board').children) {
       const sq = el.dataset.square;
       const ms = dests.get(sq);
-      setData(el, 'dest', ms ? sq : null);
       const notes = ms ? ms.map((m) => info.candidates[m]).filter(Boolean) : [];
       const speculative = notes.length > 0 && notes.length === ms.length && notes.every((n) => !n.sure);
-      setData(el, 'speculative', speculative ? '' : null);
-      setData(el, 'condition', speculative ? notes[0].condition : null);
-      setData(el, 'risk', speculative ? notes[0].risk : null);
       const why = current ? info.explain[sq] : null;
-      setData(el, 'explain', why ? why.text : null);
-      setData(el, 'explainKind', why ? why.kind : null);
       const price = forSale.has(sq) ? prices[sq].price : null;
-      setData(el, 'price', price);
-      setData(el, 'hint', hints.has(sq) ? '' : null);
+      const marks = {
+        dest: ms ? sq : null,
+        speculative: speculative ? '' : null,
+        condition: speculative ? notes[0].condition : null,
+        risk: speculative ? notes[0].risk : null,
+        explain: why ? why.text : null,
+        explainKind: why ? why.kind : null,
+        price,
+        hint: hints.has(sq) ? '' : null,
+      };
+      // a square whose marks did not change is not touched (a state redraws 64 squares)
+      const key = JSON.stringify(marks);
+      if (learn.squareKeys.get(el) === key && !price) continue;
+      learn.squareKeys.set(el, key);
+      for (const [name, value] of Object.entries(marks)) setData(el, name, value);
       let badge = el.querySelector(':scope > .learn-price');
       if (price) {
         if (!badge) {
