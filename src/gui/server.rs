@@ -127,7 +127,8 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 async fn index(State(app): State<App>) -> Response {
     match assets::get("index.html") {
         Some(page) => {
-            let page = String::from_utf8_lossy(page).replace("{{TOKEN}}", &app.token);
+            let page =
+                inline_styles(&String::from_utf8_lossy(page)).replace("{{TOKEN}}", &app.token);
             (
                 [(header::CONTENT_TYPE, assets::content_type("index.html"))],
                 page,
@@ -136,6 +137,21 @@ async fn index(State(app): State<App>) -> Response {
         }
         None => error(StatusCode::NOT_FOUND, "this build has no page"),
     }
+}
+
+/// The page's style sheets written into it, so that its first paint waits
+/// for no other request (a paint 20 ms sooner, measured in
+/// docs/experiments.md); the sheets stay served by name too.
+fn inline_styles(page: &str) -> String {
+    let mut out = page.to_string();
+    for name in ["style.css", "learn.css"] {
+        let link = format!("<link rel=\"stylesheet\" href=\"/{name}?token={{{{TOKEN}}}}\">");
+        if let Some(css) = assets::get(name) {
+            let style = format!("<style>\n{}</style>", String::from_utf8_lossy(css));
+            out = out.replace(&link, &style);
+        }
+    }
+    out
 }
 
 async fn asset(Path(name): Path<String>) -> Response {

@@ -757,7 +757,8 @@ def learn_rules_lesson(g):
         book = res.read().decode()
     assert 'id="s1.3"' in book and book.count("<svg") == 26, len(book)
     g.select("theme", "dark")
-    g.d.execute_script("document.getElementById('rules').scrollIntoView()")
+    g.d.execute_script("window.scrollTo(0, 0); const r = document.getElementById('rules'); "
+                       "r.scrollTop = r.querySelector('figure').offsetTop - r.offsetTop - 90;")
     g.shot("rules-dark")
     g.select("theme", "system")
     g.d.execute_script("document.querySelector('#rules details.rules-text').open = false; window.scrollTo(0, 0)")
