@@ -57,6 +57,11 @@ const SUBCOMMANDS: &[Subcommand] = &[
         run: crate::tournament::run,
     },
     Subcommand {
+        name: "match-merge",
+        help: crate::tournament::shard::HELP,
+        run: crate::tournament::shard::merge_command,
+    },
+    Subcommand {
         name: "gui",
         help: crate::gui::args::HELP,
         run: crate::gui::run,
@@ -169,6 +174,7 @@ managers expect; type `help` there for its commands.
 commands:
   gui          play, watch and analyse every variant in the browser
   match        play tournaments between engines (cutechess-cli's flags)
+  match-merge  merge the results files of a match's shards into its report
   perft        count the positions DEPTH moves deep (per move with --divide)
   perft-suite  check a file of positions against their known perft counts
   diagram      draw a position, with its moves, as an SVG picture

@@ -14,7 +14,8 @@ pub const USAGE: &str = "usage: turncoat match -engine cmd=PATH [name=N] [proto=
        [-each KEY=VALUE ...] -variant V [-games N] [-rounds R] [-repeat]
        [-openings file=F.epd|F.pgn [order=random|sequential] | plies=N] [-seed N]
        [-concurrency N] [-pgnout FILE] [-sprt elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]]
-       [-draw movenumber=N movecount=M score=S] [-resign movecount=N score=S] [-maxmoves N]";
+       [-draw movenumber=N movecount=M score=S] [-resign movecount=N score=S] [-maxmoves N]
+       [-shard K/N] [-results FILE.jsonl]";
 
 /// `turncoat match --help`.
 pub const HELP: &str = "usage: turncoat match -engine cmd=PATH [name=N] [proto=uci|xboard] [arg=A] [option.NAME=VALUE ...]
@@ -23,6 +24,7 @@ pub const HELP: &str = "usage: turncoat match -engine cmd=PATH [name=N] [proto=u
        [-openings file=F.epd|F.pgn [order=random|sequential] | plies=N] [-seed N]
        [-concurrency N] [-pgnout FILE] [-sprt elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]]
        [-draw movenumber=N movecount=M score=S] [-resign movecount=N score=S] [-maxmoves N]
+       [-shard K/N] [-results FILE.jsonl]
 
 Plays engines against each other (cutechess-cli's conventions), refereed
 by turncoat's rules; prints each game's result, the score, Elo, LOS and
@@ -47,6 +49,12 @@ the SPRT's state.
                logistic (bounds in Elo); with -repeat on game pairs
                (pentanomial). The match stops when the test is decided.
   -draw, -resign, -maxmoves   adjudication
+  -shard K/N   play only the K-th (0 to N-1) of N disjoint slices of the
+               game pairs (of the games without -repeat): N shards play
+               the games of the whole run; -sprt then stops no shard
+  -results F   append one JSON line per finished game pair to F; run
+               again with the same F, the pairs already there are skipped.
+               `turncoat match-merge` makes the report of several files
 
 Every engine is started and ended once before the first game: one that
 cannot start stops the tournament (status 1). An engine that fails later
@@ -67,8 +75,11 @@ pub enum OpeningSource {
 }
 
 impl OpeningSource {
-    /// `n` openings (a file's are cycled by the schedule).
-    pub fn pick(&self, variant: Variant, n: usize) -> Result<Vec<Opening>, String> {
+    /// The openings of a run that uses `n` of them, by index: a file's
+    /// (shuffled by `-seed` for `order=random`, cycled), or random ones each
+    /// made from `-seed` and its index alone, so that a shard makes only
+    /// those of its own games and they are the whole run's.
+    pub fn openings(&self, variant: Variant) -> Result<Openings, String> {
         match self {
             OpeningSource::File {
                 path,
@@ -85,15 +96,79 @@ impl OpeningSource {
                         all.swap(i, (s % (i as u64 + 1)) as usize);
                     }
                 }
-                Ok(all)
+                Ok(Openings::Listed(all))
             }
-            OpeningSource::Random { plies, seed } => {
-                let mut s = seed | 1;
-                Ok((0..n.max(1))
-                    .map(|_| openings::random_opening(variant, *plies, 150, &mut s))
-                    .collect())
+            OpeningSource::Random { plies, seed } => Ok(Openings::Random {
+                variant,
+                plies: *plies,
+                seed: *seed,
+            }),
+        }
+    }
+}
+
+/// The openings of a run, taken by index.
+pub enum Openings {
+    Listed(Vec<Opening>),
+    Random {
+        variant: Variant,
+        plies: u32,
+        seed: u64,
+    },
+}
+
+impl Openings {
+    /// Opening `index` of the run.
+    pub fn get(&self, index: usize) -> Opening {
+        match self {
+            Openings::Listed(all) => all[index % all.len()].clone(),
+            Openings::Random {
+                variant,
+                plies,
+                seed,
+            } => {
+                // splitmix64 of (seed, index): a state of its own per opening
+                let mut z = seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                let mut state = (z ^ (z >> 31)) | 1;
+                openings::random_opening(*variant, *plies, 150, &mut state)
             }
         }
+    }
+}
+
+/// `-shard K/N`: the K-th of N slices (0 ≤ K < N).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// The whole run.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Whether game pair (or game) `unit` is this shard's: they are dealt
+    /// in turn, so that every shard gets early and late ones alike.
+    pub fn holds(self, unit: usize) -> bool {
+        unit % self.count == self.index
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("-shard: expected K/N with 0 <= K < N, found '{s}'");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let (index, count): (usize, usize) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
     }
 }
 
@@ -112,7 +187,16 @@ pub struct MatchArgs {
     pub pgnout: Option<String>,
     pub sprt: Option<Sprt>,
     pub adjudication: Adjudication,
+    pub shard: Shard,
+    pub results: Option<String>,
+    /// The command line without what only says how this process runs
+    /// (`-shard`, `-results`, `-concurrency`, `-pgnout`): the games it
+    /// describes. Shards of one run share it; results files record it.
+    pub settings: Vec<String>,
 }
+
+/// The options that say how a process runs, not which games the run holds.
+const RUN_ONLY: [&str; 4] = ["-shard", "-results", "-concurrency", "-pgnout"];
 
 /// A time on the command line (`st=`, the base and increment of `tc=`):
 /// seconds as a decimal number, or `MIN:SEC`. Every time goes through here
@@ -303,10 +387,19 @@ pub fn parse(argv: &[String]) -> Result<MatchArgs, String> {
         pgnout: None,
         sprt: None,
         adjudication: Adjudication::default(),
+        shard: Shard::WHOLE,
+        results: None,
+        settings: Vec::new(),
     };
     let mut seed = 1u64;
     let mut opening_kv: Vec<(String, String)> = Vec::new();
-    for (flag, vals) in groups(argv)? {
+    let groups = groups(argv)?;
+    a.settings = groups
+        .iter()
+        .filter(|(flag, _)| !RUN_ONLY.contains(&flag.as_str()))
+        .flat_map(|(flag, vals)| std::iter::once(flag).chain(vals).cloned())
+        .collect();
+    for (flag, vals) in groups {
         let one = || match vals.as_slice() {
             [v] => Ok(v.clone()),
             [] => Err(format!("{flag} needs a value")),
@@ -321,6 +414,8 @@ pub fn parse(argv: &[String]) -> Result<MatchArgs, String> {
             "-repeat" => a.repeat = true,
             "-concurrency" => a.concurrency = number("-concurrency", &one()?)?,
             "-pgnout" => a.pgnout = Some(one()?),
+            "-shard" => a.shard = one()?.parse()?,
+            "-results" => a.results = Some(one()?),
             "-maxmoves" => a.adjudication.max_moves = Some(number("-maxmoves", &one()?)?),
             "-seed" => seed = number("-seed", &one()?)?,
             "-openings" => opening_kv = key_values(&vals, "-openings")?,

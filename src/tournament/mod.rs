@@ -9,6 +9,7 @@
 //!   [`adjudication`]: `-draw`, `-resign`, `-maxmoves`.
 //! * [`result`]: how a game ended, as types.
 //! * [`openings`]: EPD/PGN openings and random openings.
+//! * [`shard`]: a run in shards — results files and `match-merge`.
 //! * [`stats`]: Elo and nElo with error bars, LOS, the GSPRT on single
 //!   games or (with `-repeat`) on game pairs.
 //!
@@ -22,14 +23,15 @@ pub mod openings;
 pub mod players;
 pub mod referee;
 pub mod result;
+pub mod shard;
 pub mod stats;
 pub mod turn;
 
 use crate::board::Color;
 use crate::output::out;
 use args::MatchArgs;
-use openings::Opening;
 use referee::GameRecord;
+use shard::{GameLine, ResultsWriter, UnitLine};
 use stats::{format_stat, Estimate, Pentanomial, Sprt, Tally, Verdict};
 use std::collections::VecDeque;
 use std::io::Write;
@@ -43,10 +45,11 @@ struct Scheduled {
     round: usize,
     white: usize,
     black: usize,
-    opening: Opening,
-    /// With `-repeat`, the game pair (one opening, colours swapped) the
-    /// game belongs to.
-    pair: Option<usize>,
+    /// The run's opening of the game, by index ([`args::Openings`]).
+    opening: usize,
+    /// The game pair (one opening, colours swapped) with `-repeat`, the
+    /// game alone without: the unit of shards and results files, from 0.
+    unit: usize,
 }
 
 /// The results of one engine against another: single games, and with
@@ -63,34 +66,45 @@ struct Standings {
     pairs: Vec<((usize, usize), Results)>,
     /// Game pairs with one game finished: the first engine's half points.
     half_done: std::collections::HashMap<usize, u32>,
-    finished: usize,
-    pgn: Option<std::fs::File>,
 }
 
 impl Standings {
+    fn new(args: &MatchArgs) -> Standings {
+        Standings {
+            names: args.engines.iter().map(|e| e.name.clone()).collect(),
+            pairs: Vec::new(),
+            half_done: std::collections::HashMap::new(),
+        }
+    }
+
     fn results_mut(&mut self, a: usize, b: usize) -> &mut Results {
         let key = (a.min(b), a.max(b));
         let i = match self.pairs.iter().position(|(k, _)| *k == key) {
             Some(i) => i,
             None => {
                 self.pairs.push((key, Results::default()));
-                self.pairs.len() - 1
+                self.pairs.sort_by_key(|(k, _)| *k);
+                self.pairs
+                    .iter()
+                    .position(|(k, _)| *k == key)
+                    .expect("just added")
             }
         };
         &mut self.pairs[i].1
     }
 
-    /// Counts a finished game; returns the results of its two engines and
-    /// whether it completed a game pair.
-    fn record(&mut self, g: &Scheduled, rec: &GameRecord) -> (Results, bool) {
+    /// Counts a finished game of game pair `pair` (with `-repeat`);
+    /// returns the results of its two engines and whether it completed the
+    /// pair.
+    fn record(&mut self, g: &GameLine, pair: Option<usize>) -> (Results, bool) {
         let (first, second) = (g.white.min(g.black), g.white.max(g.black));
         let first_is_white = first == g.white;
-        let half_points = match rec.result.winner() {
+        let half_points = match g.winner() {
             Some(side) if (side == Color::White) == first_is_white => 2,
             Some(_) => 0,
             None => 1,
         };
-        let other_game = g.pair.and_then(|p| match self.half_done.remove(&p) {
+        let other_game = pair.and_then(|p| match self.half_done.remove(&p) {
             Some(h) => Some(h),
             None => {
                 self.half_done.insert(p, half_points);
@@ -107,6 +121,34 @@ impl Standings {
             r.ptnml.add(h, half_points);
         }
         (*r, other_game.is_some())
+    }
+}
+
+/// What the games of a run leave behind as they finish: the standings,
+/// the PGN, and the results file with each pair once its games are all in.
+struct Record {
+    standings: Standings,
+    pgn: Option<std::fs::File>,
+    results: Option<ResultsWriter>,
+    /// Per unterminated pair: its games finished so far, and how many it has.
+    open_units: std::collections::HashMap<usize, (Vec<GameLine>, usize)>,
+    /// The first file that could not be written: the run stops on it.
+    failure: Option<String>,
+}
+
+/// The game `rec` of `g` as a results file keeps it.
+fn game_line(g: &Scheduled, rec: &GameRecord) -> GameLine {
+    GameLine {
+        number: g.number,
+        round: g.round,
+        white: g.white,
+        black: g.black,
+        white_name: rec.white.clone(),
+        black_name: rec.black.clone(),
+        start_fen: rec.start_fen.clone(),
+        moves: rec.moves.clone(),
+        result: rec.result.notation().to_string(),
+        reason: rec.result.reason(),
     }
 }
 
@@ -133,24 +175,63 @@ pub fn run(argv: &[String]) -> i32 {
             return 2;
         }
     };
-    let pgn = match &args.pgnout {
-        Some(path) => match std::fs::File::create(path) {
-            Ok(f) => Some(f),
+    let openings = match args.openings.openings(args.variant) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let earlier = match &args.results {
+        Some(path) => match shard::read(path, Some(&args.settings)) {
+            Ok(lines) => lines,
             Err(e) => {
-                eprintln!("error: cannot write {path}: {e}");
+                eprintln!("error: {e}");
                 return 2;
             }
         },
-        None => None,
+        None => Vec::new(),
     };
-    let total = schedule.len();
-    let queue = Mutex::new(VecDeque::from(schedule));
-    let standings = Mutex::new(Standings {
-        names: args.engines.iter().map(|e| e.name.clone()).collect(),
-        pairs: Vec::new(),
-        half_done: std::collections::HashMap::new(),
-        finished: 0,
+    let whole = schedule.len();
+    let mut standings = Standings::new(&args);
+    let mut done = std::collections::HashSet::new();
+    for unit in &earlier {
+        for g in &unit.games {
+            standings.record(g, args.repeat.then_some(unit.unit));
+        }
+        done.insert(unit.unit);
+    }
+    let mine: Vec<Scheduled> = schedule
+        .into_iter()
+        .filter(|g| args.shard.holds(g.unit) && !done.contains(&g.unit))
+        .collect();
+    if args.shard != args::Shard::WHOLE || !earlier.is_empty() {
+        out!(
+            "Shard {}/{}: {} games to play of the run's {whole}, {} game pairs already in the results",
+            args.shard.index,
+            args.shard.count,
+            mine.len(),
+            earlier.len()
+        );
+    }
+    let mut open_units = std::collections::HashMap::new();
+    for g in &mine {
+        open_units.entry(g.unit).or_insert((Vec::new(), 0)).1 += 1;
+    }
+    let (pgn, results) = match open_outputs(&args) {
+        Ok(files) => files,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let queue = Mutex::new(VecDeque::from(mine));
+    let record = Mutex::new(Record {
+        standings,
         pgn,
+        results,
+        open_units,
+        failure: None,
     });
     let stop = AtomicBool::new(false);
     let date = today();
@@ -165,65 +246,129 @@ pub fn run(argv: &[String]) -> i32 {
                 };
                 let (w, b) = (&args.engines[g.white], &args.engines[g.black]);
                 out!(
-                    "Started game {} of {total} ({} vs {})",
+                    "Started game {} of {whole} ({} vs {})",
                     g.number,
                     w.name,
                     b.name
                 );
                 let rec = referee::play(
                     args.variant,
-                    &g.opening,
+                    &openings.get(g.opening),
                     (w, args.limits[g.white]),
                     (b, args.limits[g.black]),
                     args.adjudication,
                 );
-                let mut st = standings.lock().unwrap();
-                let (results, pair_done) = st.record(&g, &rec);
-                let tally = results.tally;
-                st.finished += 1;
-                out!(
-                    "Finished game {} ({} vs {}): {}",
-                    g.number,
-                    w.name,
-                    b.name,
-                    rec.result
-                );
-                let (first, second) = (g.white.min(g.black), g.white.max(g.black));
-                out!(
-                    "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
-                    st.names[first],
-                    st.names[second],
-                    tally.wins,
-                    tally.losses,
-                    tally.draws,
-                    tally.score(),
-                    tally.games()
-                );
-                if let Some(f) = st.pgn.as_mut() {
-                    let _ = f.write_all(rec.to_pgn(g.round, &date).as_bytes());
-                    let _ = f.flush();
-                }
-                if let Some(sprt) = args.sprt {
-                    // With -repeat the test runs on pairs, so it can only
-                    // move when a pair is complete.
-                    let llr = if args.repeat {
-                        pair_done.then(|| sprt.llr_pentanomial(&results.ptnml))
-                    } else {
-                        Some(sprt.llr(&tally))
-                    };
-                    if let Some(llr) = llr {
-                        if args.engines.len() == 2 && sprt.verdict_of(llr) != Verdict::Continue {
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
+                let mut r = record.lock().unwrap();
+                let decided = finish_game(&args, &mut r, &g, &rec, &date);
+                if decided || r.failure.is_some() {
+                    stop.store(true, Ordering::Relaxed);
                 }
             });
         }
     });
-    let st = standings.into_inner().unwrap();
-    report(&st, args.sprt, args.repeat);
+    let r = record.into_inner().unwrap();
+    report(&r.standings, args.sprt, args.repeat);
+    if let Some(e) = r.failure {
+        eprintln!("error: {e}");
+        eprintln!("error: the match was stopped");
+        return 1;
+    }
     out!("Finished match");
     0
+}
+
+/// The PGN file and the results file, opened before the first game.
+fn open_outputs(
+    args: &MatchArgs,
+) -> Result<(Option<std::fs::File>, Option<ResultsWriter>), String> {
+    let pgn = match &args.pgnout {
+        Some(path) => {
+            Some(std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?)
+        }
+        None => None,
+    };
+    let results = args
+        .results
+        .as_deref()
+        .map(ResultsWriter::open)
+        .transpose()?;
+    Ok((pgn, results))
+}
+
+/// Counts, prints and writes a finished game; returns whether the SPRT
+/// has decided the match (never in a shard: the merge decides).
+fn finish_game(
+    args: &MatchArgs,
+    r: &mut Record,
+    g: &Scheduled,
+    rec: &GameRecord,
+    date: &str,
+) -> bool {
+    let line = game_line(g, rec);
+    let (results, pair_done) = r.standings.record(&line, args.repeat.then_some(g.unit));
+    let tally = results.tally;
+    let (w, b) = (&args.engines[g.white].name, &args.engines[g.black].name);
+    out!("Finished game {} ({w} vs {b}): {}", g.number, rec.result);
+    let (first, second) = (g.white.min(g.black), g.white.max(g.black));
+    let names = &r.standings.names;
+    out!(
+        "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+        names[first],
+        names[second],
+        tally.wins,
+        tally.losses,
+        tally.draws,
+        tally.score(),
+        tally.games()
+    );
+    if let Some(f) = r.pgn.as_mut() {
+        let written = f
+            .write_all(rec.to_pgn(g.round, date).as_bytes())
+            .and_then(|()| f.flush());
+        if let Err(e) = written {
+            let path = args.pgnout.as_deref().unwrap_or_default();
+            r.failure.get_or_insert(format!("cannot write {path}: {e}"));
+        }
+    }
+    write_unit(args, r, g.unit, line);
+    let Some(sprt) = args.sprt else {
+        return false;
+    };
+    // With -repeat the test runs on pairs, so it can only move when a pair
+    // is complete.
+    let llr = if args.repeat {
+        pair_done.then(|| sprt.llr_pentanomial(&results.ptnml))
+    } else {
+        Some(sprt.llr(&tally))
+    };
+    let whole_run = args.shard == args::Shard::WHOLE;
+    llr.is_some_and(|llr| {
+        whole_run && args.engines.len() == 2 && sprt.verdict_of(llr) != Verdict::Continue
+    })
+}
+
+/// Adds a game to its pair, and writes the pair to the results file once
+/// its games are all in.
+fn write_unit(args: &MatchArgs, r: &mut Record, unit: usize, line: GameLine) {
+    let Some((games, expected)) = r.open_units.get_mut(&unit) else {
+        return;
+    };
+    games.push(line);
+    if games.len() < *expected {
+        return;
+    }
+    let (mut games, _) = r.open_units.remove(&unit).expect("just found");
+    games.sort_by_key(|g| g.number);
+    if let Some(w) = r.results.as_mut() {
+        let line = UnitLine {
+            settings: args.settings.clone(),
+            unit,
+            games,
+        };
+        if let Err(e) = w.append(&line) {
+            r.failure.get_or_insert(e);
+        }
+    }
 }
 
 /// Starts every engine once, through its handshake, and ends it, before
@@ -388,43 +533,38 @@ fn report_pair(r: &Results, sprt: Option<Sprt>, pairs: bool) {
 
 /// The games to play: round robin over all pairs, `games` per pair and
 /// round, colours alternating; with `-repeat` each opening is played
-/// twice with colours swapped.
+/// twice with colours swapped, as one game pair. Openings are taken by
+/// index, one per game pair (per game without `-repeat`).
 fn schedule(args: &MatchArgs) -> Result<Vec<Scheduled>, String> {
-    let per_pair = args.games * args.rounds;
     let pairs: Vec<(usize, usize)> = (0..args.engines.len())
         .flat_map(|i| (i + 1..args.engines.len()).map(move |j| (i, j)))
         .collect();
-    let n_openings = pairs.len() * per_pair.div_ceil(if args.repeat { 2 } else { 1 });
-    let openings = args.openings.pick(args.variant, n_openings)?;
     let mut out = Vec::new();
-    let mut next_opening = 0;
-    let mut pair = 0;
-    // Per pairing: the opening and game pair of its last game, so that
-    // with -repeat a pair's second game follows even across rounds
-    // (`-games 1 -rounds N`).
-    let mut current: Vec<Option<(Opening, usize)>> = vec![None; pairs.len()];
+    let mut units = 0;
+    // Per pairing: the game pair of its last game, so that with -repeat a
+    // pair's second game follows even across rounds (`-games 1 -rounds N`).
+    let mut current: Vec<Option<usize>> = vec![None; pairs.len()];
     for round in 0..args.rounds {
         for (p, &(a, b)) in pairs.iter().enumerate() {
             for g in 0..args.games {
                 let index = round * args.games + g;
                 if !args.repeat || index.is_multiple_of(2) || current[p].is_none() {
-                    pair += 1;
-                    current[p] = Some((openings[next_opening % openings.len()].clone(), pair));
-                    next_opening += 1;
+                    current[p] = Some(units);
+                    units += 1;
                 }
                 let (white, black) = if index.is_multiple_of(2) {
                     (a, b)
                 } else {
                     (b, a)
                 };
-                let (opening, game_pair) = current[p].clone().expect("an opening");
+                let unit = current[p].expect("a game pair");
                 out.push(Scheduled {
                     number: out.len() + 1,
                     round: round + 1,
                     white,
                     black,
-                    opening,
-                    pair: args.repeat.then_some(game_pair),
+                    opening: unit,
+                    unit,
                 });
             }
         }
@@ -469,14 +609,15 @@ mod tests {
             "-engine cmd=a -engine cmd=b -each depth=1 -games 2 -rounds 2 -repeat -openings plies=2",
         ] {
             let s = schedule_of(cmd);
-            let pairs: Vec<Option<usize>> = s.iter().map(|g| g.pair).collect();
-            assert_eq!(pairs, [Some(1), Some(1), Some(2), Some(2)], "{cmd}");
+            let pairs: Vec<usize> = s.iter().map(|g| g.unit).collect();
+            assert_eq!(pairs, [0, 0, 1, 1], "{cmd}");
             for two in s.chunks(2) {
                 assert_eq!(two[0].opening, two[1].opening);
                 assert_eq!((two[0].white, two[0].black), (two[1].black, two[1].white));
             }
         }
         let plain = schedule_of("-engine cmd=a -engine cmd=b -each depth=1 -games 4");
-        assert!(plain.iter().all(|g| g.pair.is_none()));
+        let units: Vec<usize> = plain.iter().map(|g| g.unit).collect();
+        assert_eq!(units, [0, 1, 2, 3]);
     }
 }
