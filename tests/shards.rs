@@ -200,3 +200,62 @@ fn the_merge_refuses_duplicates_and_other_runs() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot read"), "{err}");
 }
+
+/// The games of a datagen file, each as its lines, by game.
+fn data_games(text: &str) -> Vec<String> {
+    let mut games: Vec<String> = text
+        .split("# game ")
+        .filter(|g| !g.is_empty())
+        .map(str::to_string)
+        .collect();
+    games.sort();
+    games
+}
+
+#[test]
+fn datagen_shards_hold_the_whole_runs_games_once() {
+    let data = |name: &str, shard: Option<&str>| {
+        let out = temp(name);
+        let _ = std::fs::remove_file(&out);
+        let mut args: Vec<String> = [
+            "--variant",
+            "pacifist",
+            "--games",
+            "6",
+            "--nodes",
+            "300",
+            "--seed",
+            "9",
+            "--max-plies",
+            "40",
+            "--threads",
+            "2",
+            "--out",
+            &out,
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        if let Some(k) = shard {
+            args.extend(["--shard".to_string(), k.to_string()]);
+        }
+        ok("datagen", &args);
+        std::fs::read_to_string(&out).unwrap()
+    };
+    let whole = data("whole.txt", None);
+    let parts: Vec<String> = (0..3)
+        .map(|k| data(&format!("part-{k}.txt"), Some(&format!("{k}/3"))))
+        .collect();
+    assert!(parts.iter().all(|p| p.matches("# game ").count() == 2));
+    let merged = temp("merged.txt");
+    std::fs::write(&merged, parts.concat()).unwrap();
+    assert_eq!(data_games(&parts.concat()), data_games(&whole));
+    let checked = ok("datagen", &["--check".to_string(), merged.clone()]);
+    assert!(checked.starts_with("6 games, "), "{checked}");
+    let (code, _, err) = run(
+        "datagen",
+        &["--check".to_string(), merged.clone(), temp("part-1.txt")],
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("game 9/1 is twice"), "{err}");
+}

@@ -10,8 +10,13 @@
 //! Format, one position a line, appended to the output file:
 //!
 //! ```text
+//! # game <seed>/<index>
 //! <FEN> | <score> | <result>
 //! ```
+//!
+//! Each game starts with its `# game` line (`turncoat tune` skips it), so
+//! that files of shards (`--shard K/N`, disjoint games of one run) can be
+//! merged and checked (`--check`) to hold no game twice.
 //!
 //! `score`: the search's score in centipawns from white's side; `result`:
 //! the game's result for white, `1`, `0.5` or `0`. Game `i` of a run with
@@ -26,6 +31,7 @@ use crate::search::equilibrium::{sample, solve_turn, SimResult, SimShared};
 use crate::search::threads::{search, SearchParams};
 use crate::search::time::Limits;
 use crate::search::Shared;
+use crate::tournament::args::Shard;
 use crate::variants::apocalypse::{ApocalypseGame, ApocalypsePosition, Kind, Ply};
 use crate::Variant;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -36,7 +42,8 @@ use std::time::Duration;
 
 pub const HELP: &str =
     "usage: turncoat datagen --variant V --games N --out FILE [--nodes N] [--seed S]
-       [--threads T] [--plies P] [--max-plies M]
+       [--threads T] [--plies P] [--max-plies M] [--shard K/N]
+       turncoat datagen --check FILE...
 
 Plays self-play games of one variant and appends every quiet position to
 FILE as `FEN | score | result` (score: the search's, centipawns, white's
@@ -53,6 +60,10 @@ position is quiet when its turn takes no piece and costs no penalty.
   --threads T     games at once (default: every core)
   --plies P       random plies of each opening (default 8)
   --max-plies M   a game this long is a draw (default 400)
+  --shard K/N     play only games i with i mod N = K (0 <= K < N): N shards
+                  with one seed play the games of the whole run
+  --check FILE... count the games and positions of data files (merged
+                  shards) and fail if a game (`# game S/i`) is there twice
 
 Progress (positions, positions/second, ETA) on stderr.";
 
@@ -66,6 +77,7 @@ pub(crate) struct Args {
     threads: Option<usize>,
     plies: u32,
     max_plies: usize,
+    shard: Shard,
 }
 
 fn parse(args: &[String]) -> Result<Args, String> {
@@ -78,6 +90,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
         threads: None,
         plies: 8,
         max_plies: 400,
+        shard: Shard::WHOLE,
     };
     let mut variant = None;
     let mut it = args.iter();
@@ -96,6 +109,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--threads" => a.threads = Some(num(1, 1024)? as usize),
             "--plies" => a.plies = num(0, 100)? as u32,
             "--max-plies" => a.max_plies = num(1, 10_000)? as usize,
+            "--shard" => a.shard = value.parse::<Shard>()?,
             _ => return Err(format!("unknown datagen argument '{flag}'")),
         }
     }
@@ -299,12 +313,13 @@ pub(crate) fn tiny_args(variant: Variant, nodes: u64, max_plies: usize) -> Args 
         threads: Some(1),
         plies: 8,
         max_plies,
+        shard: Shard::WHOLE,
     }
 }
 
-/// The lines of one game.
-fn lines(positions: &[(String, i32)], result: f64) -> String {
-    let mut s = String::new();
+/// The lines of game `index` of the run with `seed`.
+fn lines(seed: u64, index: u64, positions: &[(String, i32)], result: f64) -> String {
+    let mut s = format!("# game {seed}/{index}\n");
     for (fen, score) in positions {
         s.push_str(&format!("{fen} | {score} | {result}\n"));
     }
@@ -312,6 +327,9 @@ fn lines(positions: &[(String, i32)], result: f64) -> String {
 }
 
 pub fn command(args: &[String]) -> i32 {
+    if args.first().is_some_and(|a| a == "--check") {
+        return check_command(&args[1..]);
+    }
     let a = match parse(args) {
         Ok(a) => a,
         Err(e) => return super::usage_error(&e, HELP),
@@ -337,7 +355,10 @@ pub fn command(args: &[String]) -> i32 {
             return 1;
         }
     };
-    let bar = ProgressBar::new(a.games);
+    let mine: Vec<u64> = (0..a.games)
+        .filter(|&i| a.shard.holds(i as usize))
+        .collect();
+    let bar = ProgressBar::new(mine.len() as u64);
     bar.set_style(
         ProgressStyle::with_template(
             "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg}, ETA {eta}",
@@ -349,39 +370,79 @@ pub fn command(args: &[String]) -> i32 {
     let mut positions = 0u64;
     // Chunks of games in parallel, written in the games' order.
     let chunk = (pool.current_num_threads() as u64 * 4).max(1);
-    let mut first = 0;
-    while first < a.games {
-        let last = (first + chunk).min(a.games);
+    for batch in mine.chunks(chunk as usize) {
         let games: Vec<(Vec<(String, i32)>, f64)> = pool.install(|| {
-            (first..last)
-                .into_par_iter()
-                .map(|i| {
+            batch
+                .par_iter()
+                .map(|&i| {
                     let r = play_game(&a, i);
                     bar.inc(1);
                     r
                 })
                 .collect()
         });
-        for (quiet, result) in &games {
+        for (&i, (quiet, result)) in batch.iter().zip(&games) {
             positions += quiet.len() as u64;
-            if let Err(e) = file.write_all(lines(quiet, *result).as_bytes()) {
+            if let Err(e) = file.write_all(lines(a.seed, i, quiet, *result).as_bytes()) {
                 eprintln!("error: cannot write {}: {e}", a.out);
                 return 1;
             }
         }
         let rate = positions as f64 / start.elapsed().as_secs_f64().max(1e-9);
         bar.set_message(format!("{positions} positions, {rate:.0} positions/s"));
-        first = last;
     }
     bar.finish();
     let secs = start.elapsed().as_secs_f64();
     eprintln!(
         "{} games, {positions} positions in {secs:.1} s ({:.0} positions/s, {} threads)",
-        a.games,
+        mine.len(),
         positions as f64 / secs.max(1e-9),
         pool.current_num_threads()
     );
     0
+}
+
+/// `datagen --check FILE...`: the games and positions of the files, and
+/// status 1 if a game is found twice.
+fn check_command(files: &[String]) -> i32 {
+    if files.is_empty() {
+        return super::usage_error("--check needs at least one file", HELP);
+    }
+    match check(files) {
+        Ok((games, positions)) => {
+            crate::output::out!(
+                "{games} games, {positions} positions in {} files, no game twice",
+                files.len()
+            );
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+/// The games and positions of `files`, or the first game found twice.
+fn check(files: &[String]) -> Result<(usize, usize), String> {
+    let mut seen: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    let mut positions = 0;
+    for path in files {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        for (n, line) in text.lines().enumerate() {
+            let place = format!("{path}:{}", n + 1);
+            match line.strip_prefix("# game ") {
+                Some(id) => {
+                    if let Some(first) = seen.insert(id.trim().to_string(), place.clone()) {
+                        return Err(format!("game {} is twice: {first} and {place}", id.trim()));
+                    }
+                }
+                None if line.trim().is_empty() || line.starts_with('#') => {}
+                None => positions += 1,
+            }
+        }
+    }
+    Ok((seen.len(), positions))
 }
 
 #[cfg(test)]
@@ -431,8 +492,10 @@ mod tests {
             let pos = Position::from_fen(fen, Variant::Chess).unwrap();
             assert!(pos.checkers().is_empty(), "{fen}");
         }
-        let text = lines(&one, r1);
-        let first = text.lines().next().unwrap();
+        let text = lines(1, 5, &one, r1);
+        let mut rows = text.lines();
+        assert_eq!(rows.next(), Some("# game 1/5"));
+        let first = rows.next().unwrap();
         assert_eq!(first.split(" | ").count(), 3, "{first}");
     }
 

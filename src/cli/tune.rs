@@ -180,12 +180,13 @@ pub struct Sample<P = Position> {
     pub score: i32,
 }
 
-/// Reads `FEN | score | result` lines.
+/// Reads `FEN | score | result` lines (`#` lines skipped).
 fn load<P: SamplePosition>(path: &str, variant: Variant) -> Result<Vec<Sample<P>>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
+        // `# game S/i` lines (docs/tuning.md) name the games, not positions
+        if line.trim().is_empty() || line.starts_with('#') {
             continue;
         }
         let bad = |why: &str| format!("{path}:{}: {why}", n + 1);
