@@ -195,13 +195,15 @@ fn is_root() -> bool {
         .unwrap_or(false)
 }
 
-/// A port nobody listens on now (asked of the kernel, then let go).
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+/// Two distinct ports nobody listens on now (asked of the kernel, both
+/// held until both are known, then let go).
+fn free_ports() -> (u16, u16) {
+    let bind = || std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let (a, b) = (bind(), bind());
+    (
+        a.local_addr().unwrap().port(),
+        b.local_addr().unwrap().port(),
+    )
 }
 
 /// Sends `signal` to `pid` with kill(1).
@@ -298,6 +300,7 @@ impl Cluster {
             .collect();
         let host = node[0].trim_start_matches("NodeName=");
         let d = dir.display();
+        let ports = free_ports();
         let text = format!(
             "# A one-node cluster for tests/slurm.rs.\n\
              ClusterName=turncoat-test\n\
@@ -327,8 +330,8 @@ impl Cluster {
              SlurmdLogFile={d}/log/slurmd.log\n\
              {node} NodeAddr=127.0.0.1 State=UNKNOWN\n\
              PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP\n",
-            ctld_port = free_port(),
-            slurmd_port = free_port(),
+            ctld_port = ports.0,
+            slurmd_port = ports.1,
             socket = socket.display(),
             node = node.join(" "),
         );
