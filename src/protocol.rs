@@ -48,6 +48,23 @@ pub fn read_lines(mut input: impl BufRead + Send + 'static) -> Receiver<String> 
     rx
 }
 
+/// Whether the command line is protocol lines rather than a command: its
+/// first argument starts with a UCI command (`turncoat "genfens 10 seed 1
+/// book None" quit`, as OpenBench runs engines; docs/command-line.md).
+pub fn commands_in_args(args: &[String]) -> bool {
+    args.first()
+        .and_then(|a| a.split_whitespace().next())
+        .is_some_and(crate::uci::is_command)
+}
+
+/// Runs the protocol loop on the arguments, one line each; their end ends
+/// the loop as the end of input does.
+pub fn run_args(args: &[String]) {
+    let mut text = args.join("\n");
+    text.push('\n');
+    run(std::io::Cursor::new(text.into_bytes()));
+}
+
 /// Runs the protocol loop on `input` until `quit` or end of input.
 pub fn run(input: impl BufRead + Send + 'static) {
     crate::output::send_line(&banner());

@@ -6,6 +6,7 @@
 //! (`src/uci/`, `src/xboard/`) only parse lines and format what it reports.
 
 mod draw;
+pub mod genfens;
 pub mod options;
 
 use crate::board::{Color, Move, Position};
@@ -235,7 +236,8 @@ impl Engine {
         self.running.as_ref().is_some_and(|h| !h.is_finished())
     }
 
-    /// Whether a perft is still counting (its `on_done` not yet called).
+    /// Whether a perft (or a `genfens`) is still counting (its `on_done`
+    /// not yet called).
     pub fn counting(&self) -> bool {
         self.counting && self.searching()
     }
@@ -312,6 +314,41 @@ impl Engine {
 
     pub fn eval(&self) -> String {
         self.game.explain_eval()
+    }
+
+    /// `genfens`: random, balanced openings of the current variant for
+    /// OpenBench (see [`genfens`]), made on their own thread like a perft:
+    /// each FEN goes to `emit` as soon as it is made, `quit` and the end
+    /// of input wait for the last, and `stop` ends them early (then
+    /// `on_stopped` gets how many were given). A book that cannot be used
+    /// is an error at once, and nothing runs. The game is untouched.
+    pub fn genfens(
+        &mut self,
+        request: genfens::GenFens,
+        mut emit: impl FnMut(&str) + Send + 'static,
+        on_stopped: impl FnOnce(u64) + Send + 'static,
+    ) -> Result<(), String> {
+        self.stop();
+        let variant = self.options.variant;
+        let book = match &request.book {
+            Some(path) => Some(genfens::load_book(path, variant)?),
+            None => None,
+        };
+        let shared = Arc::clone(&self.shared);
+        shared.stop.store(false, Ordering::Relaxed);
+        let handle = std::thread::Builder::new()
+            .name("genfens".into())
+            .spawn(move || {
+                let book = book.as_deref();
+                let given = genfens::generate(variant, &request, book, &shared.stop, &mut emit);
+                if given < request.count {
+                    on_stopped(given);
+                }
+            })
+            .map_err(|e| format!("cannot start the genfens thread: {e}"))?;
+        self.running = Some(handle);
+        self.counting = true;
+        Ok(())
     }
 }
 

@@ -8,6 +8,7 @@
 mod output;
 
 use crate::board::Move;
+use crate::engine::genfens::{GenFens, MAX_COUNT, MAX_PLIES};
 use crate::engine::{options::OptionKind, Engine, Go, Info};
 use crate::output::send_line as send;
 use crate::search::time::Limits;
@@ -16,6 +17,31 @@ use vampirc_uci::{parse_one, UciMessage};
 
 fn error(msg: &str) {
     send(&format!("info string error: {msg}"));
+}
+
+/// The commands a session answers, except `help` (which is also a
+/// command-line command): a command line starting with one of them is
+/// protocol lines ([`crate::protocol::commands_in_args`]).
+const COMMANDS: [&str; 14] = [
+    "uci",
+    "isready",
+    "setoption",
+    "ucinewgame",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "d",
+    "eval",
+    "genfens",
+    "quit",
+    "debug",
+    "register",
+];
+
+/// Whether `word` is a UCI command (not `help`, see [`COMMANDS`]).
+pub fn is_command(word: &str) -> bool {
+    COMMANDS.contains(&word)
 }
 
 /// A UCI session: the engine and the lines that drive it.
@@ -60,6 +86,7 @@ impl Session {
             "d" => send(&self.engine.diagram()),
             "help" => send(HELP),
             "eval" => send(&self.engine.eval()),
+            "genfens" => self.genfens(line),
             "debug" | "register" => {}
             _ => error(&format!("unknown command '{cmd}'")),
         }
@@ -255,6 +282,80 @@ impl Session {
             send(&format!("Nodes searched: {total}"));
         });
     }
+
+    /// `genfens N seed S book <FILE|None> [plies P]` (OpenBench's data
+    /// generation): N lines `info string genfens <FEN>`.
+    fn genfens(&mut self, line: &str) {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let request = match parse_genfens(&tokens) {
+            Ok(r) => r,
+            Err(e) => return error(&format!("genfens: {e}; usage: {GENFENS_USAGE}")),
+        };
+        let count = request.count;
+        let emit = |fen: &str| send(&format!("info string genfens {fen}"));
+        // Not `info string genfens ...`, which OpenBench would take for a FEN.
+        let stopped = move |given| {
+            send(&format!(
+                "info string stopped: {given} of {count} openings given"
+            ))
+        };
+        if let Err(e) = self.engine.genfens(request, emit, stopped) {
+            error(&format!("genfens: {e}"));
+        }
+    }
+}
+
+const GENFENS_USAGE: &str = "genfens N seed S book <FILE|None> [plies P]";
+
+/// Reads a `genfens` line: the count first, then `seed`, `book` and
+/// `plies` with their values, in any order.
+fn parse_genfens(tokens: &[&str]) -> Result<GenFens, String> {
+    let Some(count) = tokens.get(1) else {
+        return Err("no count".into());
+    };
+    let count = count
+        .parse::<u64>()
+        .ok()
+        .filter(|n| *n <= MAX_COUNT)
+        .ok_or_else(|| {
+            format!("the count must be a number from 0 to {MAX_COUNT}, not '{count}'")
+        })?;
+    let mut request = GenFens {
+        count,
+        ..GenFens::default()
+    };
+    for pair in tokens[2..].chunks(2) {
+        let key = pair[0];
+        let value = || {
+            pair.get(1)
+                .copied()
+                .ok_or_else(|| format!("'{key}' needs a value"))
+        };
+        match key {
+            "seed" => {
+                let value = value()?;
+                request.seed = value.parse().map_err(|_| {
+                    format!(
+                        "the seed must be a whole number from 0 to {}, not '{value}'",
+                        u64::MAX
+                    )
+                })?;
+            }
+            "book" => {
+                let value = value()?;
+                request.book = (!value.eq_ignore_ascii_case("none")).then(|| value.to_string());
+            }
+            "plies" => {
+                let value = value()?;
+                let plies = value.parse::<u32>().ok().filter(|p| *p <= MAX_PLIES);
+                request.plies = Some(plies.ok_or_else(|| {
+                    format!("plies must be a number from 0 to {MAX_PLIES}, not '{value}'")
+                })?);
+            }
+            _ => return Err(format!("unknown argument '{key}'")),
+        }
+    }
+    Ok(request)
 }
 
 /// The answer to `help`: the commands a person can type at the prompt.
@@ -272,9 +373,11 @@ commands (UCI; see docs/protocols.md):
   ponderhit                    the pondered move was played: the clock starts
   d                            the board, its FEN, key and result
   eval                         the static evaluation and its terms
+  genfens N seed S book <FILE|None> [plies P]
+                               N random balanced openings (OpenBench's datagen)
   xboard                       switches to the XBoard protocol
   help                         this list
-  quit                         exits (a running perft is counted to its end first)";
+  quit                         exits (a running perft or genfens is finished first)";
 
 /// The keywords of `go`, which end a `searchmoves` list.
 const GO_KEYWORDS: [&str; 12] = [
