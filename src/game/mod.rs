@@ -18,7 +18,7 @@ pub use simultaneous::{PlyError, SimultaneousGame};
 
 use crate::board::{Color, Move, Outcome, Position, Square};
 use crate::perft::Perft;
-use crate::variants::apocalypse::{self, ApocalypsePosition};
+use crate::variants::apocalypse::ApocalypsePosition;
 use crate::Variant;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -317,7 +317,9 @@ impl Game {
     ) -> Vec<(String, u64)> {
         match self {
             Game::Sequential(g) => crate::perft::divide(perft, g.position(), depth, chess960, stop),
-            Game::Simultaneous(g) => apocalypse::divide(perft, g.position(), depth, stop),
+            Game::Simultaneous(g) => {
+                crate::perft::apocalypse::divide(perft, g.position(), depth, stop)
+            }
         }
     }
 

@@ -3,7 +3,7 @@
 //! plays or analyses (seats, engines, the referee). After every change
 //! the new state goes to every page over the live channel.
 
-use super::runner::{self, Runner, Target};
+use super::runner::{self, Reports, Runner, Target};
 use super::search_line::{self, SearchLine};
 use super::session::{self, ClockView, Mode, Session};
 use super::view;
@@ -474,13 +474,13 @@ impl Hub {
         let mut s = self.session();
         if !s.mode.is_game() {
             let target = Target::of(&s);
-            *slot = runner::start_analysis(self.clone(), &s, target);
+            *slot = runner::start_analysis(self.clone(), &self.engines, &s, target);
             return;
         }
         s.prepare_game();
         let names = Color::ALL.map(|side| view::seat_name(&s, &self.engines, side));
         s.players = Some((names[0].clone(), names[1].clone()));
-        *slot = Some(runner::start_game(self.clone(), &s));
+        *slot = Some(runner::start_game(self.clone(), &self.engines, &s));
         // The answer to the page's action shows whose move it is: the
         // referee asks a seat within moments (or finds the game over).
         let _ = self
@@ -500,7 +500,7 @@ impl Hub {
             old.stop();
         }
         let s = self.session();
-        *slot = runner::start_analysis(self.clone(), &s, target);
+        *slot = runner::start_analysis(self.clone(), &self.engines, &s, target);
     }
 
     // ----- reports of the runner ----------------------------------------
@@ -517,9 +517,11 @@ impl Hub {
         self.progress.notify_all();
         self.publish();
     }
+}
 
-    /// A seat is asked for `side`'s move under `limit`.
-    pub fn asking(&self, generation: u64, side: Color, limit: MoveLimit, human: bool) {
+/// What the runner's thread tells the board.
+impl Reports for Hub {
+    fn asking(&self, generation: u64, side: Color, limit: MoveLimit, human: bool) {
         self.report(generation, |s| {
             s.live.awaiting = human.then_some(side);
             s.live.thinking = (!human).then_some(side);
@@ -535,9 +537,7 @@ impl Hub {
         });
     }
 
-    /// A seat answered after `elapsed`; `ply` is the index its move will
-    /// have in the line, `score` the engine's (from its side).
-    pub fn answered(
+    fn answered(
         &self,
         generation: u64,
         side: Color,
@@ -569,9 +569,7 @@ impl Hub {
         });
     }
 
-    /// The referee played a turn: `game` is the game now, `moves` its
-    /// whole line.
-    pub fn turn_played(&self, generation: u64, game: &Game, moves: &[String]) {
+    fn turn_played(&self, generation: u64, game: &Game, moves: &[String]) {
         self.report(generation, |s| {
             s.line = moves.to_vec();
             s.cursor = moves.len();
@@ -581,8 +579,7 @@ impl Hub {
         });
     }
 
-    /// The referee's game ended with `result`.
-    pub fn game_over(&self, generation: u64, result: GameResult) {
+    fn game_over(&self, generation: u64, result: GameResult) {
         if matches!(
             &result,
             GameResult::WhiteWins(WinBy::Forfeit(Failure::Interrupted))
@@ -603,8 +600,7 @@ impl Hub {
         });
     }
 
-    /// An engine printed `line` while searching for `side`.
-    pub fn engine_line(&self, generation: u64, engine: &str, side: Color, line: &str) {
+    fn engine_line(&self, generation: u64, engine: &str, side: Color, line: &str) {
         if !line.starts_with("info") {
             return;
         }
@@ -633,8 +629,7 @@ impl Hub {
         self.dirty.store(true, Ordering::Relaxed);
     }
 
-    /// A message for the user (an engine that failed to start, ...).
-    pub fn notice(&self, generation: u64, message: String) {
+    fn notice(&self, generation: u64, message: String) {
         self.report(generation, |s| s.message = message);
     }
 }

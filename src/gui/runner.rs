@@ -2,9 +2,9 @@
 //! match` plays the game turn by turn with two seats — an engine process,
 //! or the person at the board whose moves come from the page; in analysis
 //! an engine searches the position shown until it changes. Either thread
-//! reports to the [`Hub`] and stops when told.
+//! reports through [`Reports`] (the hub implements it: the runner does not
+//! know the hub) and stops when told.
 
-use super::hub::Hub;
 use super::session::{Mode, Session};
 use crate::board::Color;
 use crate::game::Game;
@@ -22,6 +22,33 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError}
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+/// What a runner's thread tells the board as the game or analysis goes;
+/// `generation` names the position it was started on, so that reports on
+/// an older one are dropped.
+pub trait Reports: Send + Sync {
+    /// A seat is asked for `side`'s move under `limit`.
+    fn asking(&self, generation: u64, side: Color, limit: MoveLimit, human: bool);
+    /// A seat answered after `elapsed`; `ply` is the index its move will
+    /// have in the line, `score` the engine's (from its side).
+    fn answered(
+        &self,
+        generation: u64,
+        side: Color,
+        ply: usize,
+        score: Option<i32>,
+        elapsed: Duration,
+    );
+    /// The referee played a turn: `game` is the game now, `moves` its
+    /// whole line.
+    fn turn_played(&self, generation: u64, game: &Game, moves: &[String]);
+    /// The referee's game ended with `result`.
+    fn game_over(&self, generation: u64, result: GameResult);
+    /// An engine printed `line` while searching for `side`.
+    fn engine_line(&self, generation: u64, engine: &str, side: Color, line: &str);
+    /// A message for the user (an engine that failed to start, ...).
+    fn notice(&self, generation: u64, message: String);
+}
 
 /// How often a waiting thread looks at its stop flag.
 const POLL: Duration = Duration::from_millis(20);
@@ -101,14 +128,14 @@ enum SeatSpec {
 }
 
 /// Starts the referee on the session's game in its mode.
-pub fn start_game(hub: Arc<Hub>, s: &Session) -> Runner {
+pub fn start_game(hub: Arc<dyn Reports>, engines: &[EngineConfig], s: &Session) -> Runner {
     let abort = Arc::new(AtomicBool::new(false));
     let (inbox, moves_in) = channel();
     let seats = Color::ALL.map(|side| {
         if s.mode.human_plays(side) {
             SeatSpec::Person
         } else {
-            SeatSpec::Engine(hub.engines[s.sides[side.index()]].clone())
+            SeatSpec::Engine(engines[s.sides[side.index()]].clone())
         }
     });
     let game = GameRun {
@@ -130,7 +157,7 @@ pub fn start_game(hub: Arc<Hub>, s: &Session) -> Runner {
 }
 
 struct GameRun {
-    hub: Arc<Hub>,
+    hub: Arc<dyn Reports>,
     generation: u64,
     abort: Arc<AtomicBool>,
     game: Game,
@@ -212,7 +239,7 @@ impl GameRun {
 
 /// Tells the hub what a seat is doing.
 struct Reporter {
-    hub: Arc<Hub>,
+    hub: Arc<dyn Reports>,
     generation: u64,
     side: Color,
 }
@@ -323,9 +350,14 @@ impl Seat for EngineSeat {
 
 /// Starts an engine analysing `target` with the session's settings;
 /// `None` when no engine is configured.
-pub fn start_analysis(hub: Arc<Hub>, s: &Session, target: Target) -> Option<Runner> {
+pub fn start_analysis(
+    hub: Arc<dyn Reports>,
+    engines: &[EngineConfig],
+    s: &Session,
+    target: Target,
+) -> Option<Runner> {
     debug_assert_eq!(s.mode, Mode::Analysis);
-    let config = hub.engines.get(s.analysis_engine)?.clone();
+    let config = engines.get(s.analysis_engine)?.clone();
     let abort = Arc::new(AtomicBool::new(false));
     let (targets, targets_in) = channel();
     targets.send(target).ok()?;
@@ -346,7 +378,7 @@ pub fn start_analysis(hub: Arc<Hub>, s: &Session, target: Target) -> Option<Runn
 }
 
 struct AnalysisRun {
-    hub: Arc<Hub>,
+    hub: Arc<dyn Reports>,
     config: EngineConfig,
     variant: Variant,
     multipv: u32,

@@ -3,11 +3,12 @@
 //!
 //! One counter serves every variant: a tree is anything that implements
 //! [`Node`] (the 8x8 positions through [`Board`], the apocalypse turns in
-//! `variants::apocalypse::perft`). A [`Perft`] says how to count: on one
+//! [`apocalypse`]). A [`Perft`] says how to count: on one
 //! thread or split over a pool of threads ([`parallel`]), with or without
 //! a table of counted subtrees ([`table`]). Every way gives the same
 //! count.
 
+pub mod apocalypse;
 pub mod parallel;
 pub mod table;
 

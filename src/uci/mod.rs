@@ -39,7 +39,7 @@ const COMMANDS: [&str; 14] = [
     "register",
 ];
 
-/// Whether `word` is a UCI command (not `help`, see [`COMMANDS`]).
+/// Whether `word` is a UCI command (not `help`, see `COMMANDS`).
 pub fn is_command(word: &str) -> bool {
     COMMANDS.contains(&word)
 }

@@ -5,14 +5,14 @@
 //! * [`board`]: squares, the position (start of a turn), FEN (§5.1).
 //! * [`candidates`]: sure and speculative candidate moves, notation (§5.2).
 //! * [`resolve`]: resolving a turn, penalties, collisions, the end (§5.3).
-//! * [`perft`](mod@perft): perft by turns (docs/rules.md §5.4).
+//!
+//! Perft by turns (§5.4) is `crate::perft::apocalypse`, with the counting
+//! of every variant.
 
 pub mod board;
 pub mod candidates;
-pub mod perft;
 pub mod resolve;
 
 pub use board::{ApocalypseError, ApocalypsePosition, Kind, Sq};
 pub use candidates::{Action, CandidateList, Condition, Ply};
-pub use perft::{divide, perft};
 pub use resolve::ApocalypseGame;

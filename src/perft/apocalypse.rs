@@ -2,11 +2,10 @@
 //! counts; a finished game (repetition aside) has no successors. The
 //! counting itself (threads, table) is the shared one of `crate::perft`.
 
-use super::board::ApocalypsePosition;
-use super::candidates::Ply;
-use super::resolve::has_sure_candidate;
+use super::{table::IDENTITY_WORDS, Node, Perft, NEVER};
 use crate::board::Color;
-use crate::perft::{table::IDENTITY_WORDS, Node, Perft, NEVER};
+use crate::variants::apocalypse::resolve::has_sure_candidate;
+use crate::variants::apocalypse::{ApocalypsePosition, Ply};
 use std::sync::atomic::AtomicBool;
 
 impl Node for ApocalypsePosition {
