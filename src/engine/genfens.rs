@@ -13,16 +13,13 @@
 
 use crate::board::Color;
 use crate::game::Game;
-use crate::search::equilibrium::{solve_turn, SimShared};
-use crate::search::threads::{search, Score, SearchParams};
-use crate::search::time::Limits;
+use crate::search::equilibrium::SimShared;
 use crate::search::Shared;
-use crate::tournament::openings::{self, random_opening, replay};
+use crate::tournament::openings::{self, is_balanced, is_balanced_turn, random_opening, replay};
 use crate::variants::apocalypse::{ApocalypseGame, Ply};
 use crate::Variant;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 /// The most openings one `genfens` gives.
 pub const MAX_COUNT: u64 = 1_000_000;
@@ -157,21 +154,7 @@ fn random_plies(game: &Game, plies: u32, rng: &mut u64) -> Option<(String, bool)
             if pos.outcome().is_some() {
                 return None;
             }
-            let params = SearchParams {
-                pos,
-                game_keys: Vec::new(),
-                limits: Limits {
-                    depth: Some(4),
-                    ..Limits::default()
-                },
-                threads: 1,
-                multipv: 1,
-                searchmoves: Vec::new(),
-                overhead: Duration::ZERO,
-            };
-            let mut score = Score::Cp(0);
-            search(&Shared::new(1), &params, &mut |r| score = r.score);
-            let balanced = matches!(score, Score::Cp(cp) if cp.abs() <= MAX_CP);
+            let balanced = is_balanced(&Shared::new(1), pos, MAX_CP);
             Some((pos.to_fen(), balanced))
         }
         Game::Simultaneous(g) => {
@@ -195,10 +178,8 @@ fn random_plies(game: &Game, plies: u32, rng: &mut u64) -> Option<(String, bool)
             if turns.outcome().is_some() {
                 return None;
             }
-            let shared = SimShared::default();
-            let value = solve_turn(&shared, turns.position(), 2, None, 1, &mut |_| {})
-                .map_or(0.0, |r| r.value);
-            Some((turns.position().to_fen(), value.abs() <= f64::from(MAX_CP)))
+            let balanced = is_balanced_turn(&SimShared::default(), turns.position(), MAX_CP);
+            Some((turns.position().to_fen(), balanced))
         }
     }
 }

@@ -34,22 +34,7 @@ pub fn parse(text: &str) -> Result<Vec<ImportedGame>, String> {
 mod tests {
     use super::*;
 
-    const TWO_GAMES: &str = r#"[Event "turncoat match"]
-[White "a"]
-[Black "b \"quoted\""]
-[Result "1-0"]
-[Variant "pacifist"]
-
-1. e2e4 {book} e7e5 2. g1f3 (2. d2d4 d7d5) b8c6 $1 ; a remark
-3. f1c4 {White wins: kings converted} 1-0
-
-[Event "turncoat match"]
-[Variant "apocalypse"]
-[FEN "npppn/p3p/5/P3P/NPPPN w 00 1"]
-[SetUp "1"]
-
-1. a1b3 e5d3 2. b3c5 d3c5 *
-"#;
+    use crate::pgn::read::tests::TWO_GAMES;
 
     #[test]
     fn games_of_a_match_pgn_are_read_back() {

@@ -167,10 +167,12 @@ fn eval_tag(comment: &str) -> Option<i32> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    const TWO_GAMES: &str = r#"[Event "turncoat match"]
+    /// Two games as `turncoat match` writes them (also read by the GUI's
+    /// import test).
+    pub(crate) const TWO_GAMES: &str = r#"[Event "turncoat match"]
 [White "a"]
 [Black "b \"quoted\""]
 [Result "1-0"]

@@ -193,25 +193,11 @@ fn random_moves(start: Position, plies: u32, max_cp: i32, seed: &mut u64) -> Ope
         if pos.outcome().is_some() {
             continue;
         }
-        let params = SearchParams {
-            pos,
-            game_keys: Vec::new(),
-            limits: Limits {
-                depth: Some(4),
-                ..Limits::default()
-            },
-            threads: 1,
-            multipv: 1,
-            searchmoves: Vec::new(),
-            overhead: Duration::ZERO,
-        };
-        let mut score = Score::Cp(0);
-        search(&shared, &params, &mut |r| score = r.score);
         let opening = Opening {
             fen: start.to_fen(),
             moves,
         };
-        if matches!(score, Score::Cp(cp) if cp.abs() <= max_cp) {
+        if is_balanced(&shared, pos, max_cp) {
             return opening;
         }
         best_effort.get_or_insert(opening);
@@ -220,6 +206,32 @@ fn random_moves(start: Position, plies: u32, max_cp: i32, seed: &mut u64) -> Ope
         fen: start.to_fen(),
         moves: Vec::new(),
     })
+}
+
+/// Whether a quick search (depth 4, one thread, on `shared`'s table) values
+/// `pos` within ±`max_cp` for the side to move: an opening fair to both.
+pub fn is_balanced(shared: &Shared, pos: Position, max_cp: i32) -> bool {
+    let params = SearchParams {
+        pos,
+        game_keys: Vec::new(),
+        limits: Limits {
+            depth: Some(4),
+            ..Limits::default()
+        },
+        threads: 1,
+        multipv: 1,
+        searchmoves: Vec::new(),
+        overhead: Duration::ZERO,
+    };
+    let mut score = Score::Cp(0);
+    search(shared, &params, &mut |r| score = r.score);
+    matches!(score, Score::Cp(cp) if cp.abs() <= max_cp)
+}
+
+/// [`is_balanced`] for an apocalypse turn: a depth-2 equilibrium search.
+pub fn is_balanced_turn(shared: &SimShared, pos: &ApocalypsePosition, max_cp: i32) -> bool {
+    let value = solve_turn(shared, pos, 2, None, 1, &mut |_| {}).map_or(0.0, |r| r.value);
+    value.abs() <= f64::from(max_cp)
 }
 
 /// `turns` turns of random sure candidates from `start` (a failed
@@ -256,9 +268,7 @@ fn random_turns(start: ApocalypsePosition, turns: u32, max_cp: i32, seed: &mut u
             fen: start.to_fen(),
             moves,
         };
-        let value =
-            solve_turn(&shared, game.position(), 2, None, 1, &mut |_| {}).map_or(0.0, |r| r.value);
-        if value.abs() <= f64::from(max_cp) {
+        if is_balanced_turn(&shared, game.position(), max_cp) {
             return opening;
         }
         best_effort.get_or_insert(opening);
