@@ -32,6 +32,7 @@ mod output;
 pub mod perft;
 pub mod pgn;
 pub mod protocol;
+pub mod rng;
 pub mod search;
 pub mod tournament;
 pub mod uci;

@@ -466,22 +466,13 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 mod tests {
     use super::*;
 
-    struct XorShift(u64);
-
-    impl XorShift {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
+    use crate::rng::Rng;
 
     #[test]
     fn magics_match_slow_sliding() {
-        let mut rng = XorShift(12345);
+        let mut rng = Rng::from_state(12345);
         for _ in 0..2000 {
-            let occ = rng.next() & rng.next();
+            let occ = rng.next_u64() & rng.next_u64();
             for sq in Square::all() {
                 assert_eq!(
                     rook_attacks(sq, Bitboard(occ)).0,

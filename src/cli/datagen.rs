@@ -27,6 +27,7 @@
 use crate::board::{Color, Outcome, Position};
 use crate::eval::apocalypse::DECIDED;
 use crate::game::SequentialGame;
+use crate::rng::Rng;
 use crate::search::equilibrium::{sample, solve_turn, SimResult, SimShared};
 use crate::search::threads::{search, SearchParams};
 use crate::search::time::Limits;
@@ -123,35 +124,6 @@ fn parse(args: &[String]) -> Result<Args, String> {
     Ok(a)
 }
 
-/// A xorshift generator: game `i` of seed `s` starts from its own state.
-struct Rng(u64);
-
-impl Rng {
-    fn for_game(seed: u64, game: u64) -> Rng {
-        let mut x = seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        // splitmix64 finaliser, so that neighbouring games differ at once.
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Rng((x ^ (x >> 31)) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// A uniform number in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
 /// Pieces by colour and kind: a move that changes none is quiet.
 fn census(pos: &Position) -> [u64; 2] {
     [Color::White, Color::Black].map(|c| {
@@ -166,7 +138,7 @@ pub(crate) fn play_game(a: &Args, game: u64) -> (Vec<(String, i32)>, f64) {
     let Some(board) = a.variant.board() else {
         return play_apocalypse_game(a, game);
     };
-    let mut rng = Rng::for_game(a.seed, game);
+    let mut rng = Rng::for_index(a.seed, game);
     let mut g = SequentialGame::new(Position::startpos(board));
     for _ in 0..a.plies {
         let moves = g.position().legal_moves();
@@ -241,7 +213,7 @@ fn apocalypse_census(pos: &ApocalypsePosition) -> [u32; 6] {
 /// turn changes no piece and no penalty, with the search's value of the
 /// turn.
 fn play_apocalypse_game(a: &Args, game: u64) -> (Vec<(String, i32)>, f64) {
-    let mut rng = Rng::for_game(a.seed, game);
+    let mut rng = Rng::for_index(a.seed, game);
     let mut g = ApocalypseGame::new(ApocalypsePosition::start());
     for _ in 0..a.plies / 2 {
         let pos = *g.position();

@@ -2,27 +2,24 @@
 //! "Apocalypse"): reproducible per position and side when `Seed` is set.
 
 use crate::board::Color;
+use crate::rng;
 use crate::variants::apocalypse::ApocalypsePosition;
 
 /// A number in [0, 1): from the clock when `seed` is 0, else from the
 /// seed, the position and the side.
 pub fn unit_random(seed: u64, pos: &ApocalypsePosition, side: Color) -> f64 {
-    let mut x = if seed == 0 {
+    let x = if seed == 0 {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64)
     } else {
         let (pieces, pen) = pos.repetition_key();
-        let mut h = seed ^ 0x9E37_79B9_7F4A_7C15;
+        let mut h = seed ^ rng::GOLDEN;
         for v in pieces.iter().flatten() {
             h = (h ^ *v as u64).wrapping_mul(0x100_0000_01B3);
         }
         h ^ ((pen[0] as u64) << 8 | pen[1] as u64) ^ (side as u64) << 17 ^ (pos.turn() as u64) << 20
     };
     // splitmix64
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^= x >> 31;
-    (x >> 11) as f64 / (1u64 << 53) as f64
+    rng::unit_of(rng::mix(x.wrapping_add(rng::GOLDEN)))
 }

@@ -13,6 +13,7 @@
 
 use crate::board::Color;
 use crate::game::Game;
+use crate::rng::Rng;
 use crate::search::equilibrium::SimShared;
 use crate::search::Shared;
 use crate::tournament::openings::{self, is_balanced, is_balanced_turn, random_opening, replay};
@@ -68,7 +69,7 @@ pub fn generate(
         }
         let mut fen = String::new();
         for _ in 0..=REPEATS {
-            let mut rng = mix(request.seed, draw);
+            let mut rng = Rng::for_index(request.seed, draw + 1);
             draw += 1;
             fen = match book {
                 None => from_start(variant, request.plies, &mut rng),
@@ -100,8 +101,8 @@ pub fn load_book(path: &str, variant: Variant) -> Result<Vec<Game>, String> {
 }
 
 /// `plies` random plies (default 8 or 9) from the variant's start.
-fn from_start(variant: Variant, plies: Option<u32>, rng: &mut u64) -> String {
-    let plies = plies.unwrap_or_else(|| START_PLIES + (next(rng) & 1) as u32);
+fn from_start(variant: Variant, plies: Option<u32>, rng: &mut Rng) -> String {
+    let plies = plies.unwrap_or_else(|| START_PLIES + (rng.next_u64() & 1) as u32);
     let opening = random_opening(variant, plies, MAX_CP, rng);
     replay(variant, &opening)
         .map(|g| g.fen())
@@ -112,10 +113,10 @@ fn from_start(variant: Variant, plies: Option<u32>, rng: &mut u64) -> String {
 /// a quick search finds the position balanced (the book's own positions,
 /// with no plies, are taken as they are); after [`BOOK_TRIES`] tries, the
 /// first that did not end the game.
-fn from_book(book: &[Game], plies: u32, rng: &mut u64) -> String {
+fn from_book(book: &[Game], plies: u32, rng: &mut Rng) -> String {
     let mut first = None;
     for _ in 0..BOOK_TRIES {
-        let game = &book[index(rng, book.len())];
+        let game = &book[rng.below(book.len())];
         if game.outcome().is_some() {
             continue;
         }
@@ -140,7 +141,7 @@ fn from_book(book: &[Game], plies: u32, rng: &mut u64) -> String {
 /// `plies` random plies from `game` (in apocalypse: whole turns of sure
 /// moves, as the tournament's openings play them); the FEN and whether a
 /// quick search finds it balanced, or `None` when the game ended.
-fn random_plies(game: &Game, plies: u32, rng: &mut u64) -> Option<(String, bool)> {
+fn random_plies(game: &Game, plies: u32, rng: &mut Rng) -> Option<(String, bool)> {
     match game {
         Game::Sequential(g) => {
             let mut pos = *g.position();
@@ -149,7 +150,7 @@ fn random_plies(game: &Game, plies: u32, rng: &mut u64) -> Option<(String, bool)
                 if legal.is_empty() {
                     return None;
                 }
-                pos = pos.play(legal[index(rng, legal.len())]);
+                pos = pos.play(legal[rng.below(legal.len())]);
             }
             if pos.outcome().is_some() {
                 return None;
@@ -170,7 +171,7 @@ fn random_plies(game: &Game, plies: u32, rng: &mut u64) -> Option<(String, bool)
                         .into_iter()
                         .filter(|p| p.sure)
                         .collect();
-                    (!sure.is_empty()).then(|| sure[index(rng, sure.len())])
+                    (!sure.is_empty()).then(|| sure[rng.below(sure.len())])
                 };
                 let (w, b) = (pick(Color::White)?, pick(Color::Black)?);
                 turns.play_turn(w, b);
@@ -188,28 +189,6 @@ fn random_plies(game: &Game, plies: u32, rng: &mut u64) -> Option<(String, bool)
 /// only in them are the same position.
 fn position_key(fen: &str) -> String {
     fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
-}
-
-/// The random state of draw `n` under `seed` (splitmix64 of both; never
-/// zero, which the tournament's xorshift would keep).
-fn mix(seed: u64, n: u64) -> u64 {
-    let mut z = seed ^ (n.wrapping_add(1)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) | 1
-}
-
-/// The next xorshift64 value of `state` (the tournament's generator).
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
-/// A random index below `n`.
-fn index(state: &mut u64, n: usize) -> usize {
-    (next(state) % n as u64) as usize
 }
 
 #[cfg(test)]
@@ -285,7 +264,7 @@ mod tests {
             .iter()
             .map(|f| replay(Variant::Chess, &opening(f)).unwrap())
             .collect();
-        let mut rng = mix(7, 0);
+        let mut rng = Rng::for_index(7, 1);
         let fen = from_book(&book, 0, &mut rng);
         assert!(fen == start || fen == kiwipete, "{fen}");
         let fen = from_book(&book, 2, &mut rng);

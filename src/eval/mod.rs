@@ -270,20 +270,7 @@ pub(crate) mod testutil {
         }
     }
 
-    /// A small deterministic generator (xorshift64).
-    pub struct Rng(pub u64);
-
-    impl Rng {
-        pub fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        pub fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-    }
+    pub use crate::rng::Rng;
 
     /// Positions reached by random play from the start position of
     /// `variant`: `games` games of up to `plies` plies each, every position
@@ -294,7 +281,7 @@ pub(crate) mod testutil {
         plies: usize,
         seed: u64,
     ) -> Vec<Position> {
-        let mut rng = Rng(seed);
+        let mut rng = Rng::from_state(seed);
         let mut out = Vec::new();
         for _ in 0..games {
             let mut pos = Position::startpos(variant.board().expect("an 8x8 variant"));

@@ -394,11 +394,9 @@ mod tests {
 
     #[test]
     fn double_oracle_finds_the_full_equilibrium() {
-        let mut s = 0x1234_5678_9ABC_DEF1u64;
+        let mut rng = crate::rng::Rng::from_state(0x1234_5678_9ABC_DEF1u64);
         let mut rnd = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+            let s = rng.next_u64();
             (s % 2001) as f64 - 1000.0
         };
         for (m, n) in [(2, 2), (5, 7), (12, 9), (30, 30)] {

@@ -178,11 +178,9 @@ mod tests {
 
     #[test]
     fn matches_brute_force_on_random_matrices() {
-        let mut s = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = crate::rng::Rng::from_state(0x2545_F491_4F6C_DD1Du64);
         let mut rnd = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+            let s = rng.next_u64();
             (s % 2001) as f64 / 100.0 - 10.0
         };
         for _ in 0..500 {

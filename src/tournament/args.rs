@@ -5,6 +5,7 @@ use super::clock::Limit;
 use super::engine::{EngineConfig, Protocol};
 use super::openings::{self, Opening};
 use super::stats::{Model, Sprt};
+use crate::rng::Rng;
 use crate::search::time::{seconds, MAX_SECONDS};
 use crate::variants::Variant;
 use std::time::Duration;
@@ -88,12 +89,9 @@ impl OpeningSource {
             } => {
                 let mut all = openings::load(path, variant)?;
                 if *random_order {
-                    let mut s = seed | 1;
+                    let mut rng = Rng::from_state(seed | 1);
                     for i in (1..all.len()).rev() {
-                        s ^= s << 13;
-                        s ^= s >> 7;
-                        s ^= s << 17;
-                        all.swap(i, (s % (i as u64 + 1)) as usize);
+                        all.swap(i, rng.below(i + 1));
                     }
                 }
                 Ok(Openings::Listed(all))
@@ -127,12 +125,8 @@ impl Openings {
                 plies,
                 seed,
             } => {
-                // splitmix64 of (seed, index): a state of its own per opening
-                let mut z = seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                let mut state = (z ^ (z >> 31)) | 1;
-                openings::random_opening(*variant, *plies, 150, &mut state)
+                let mut rng = Rng::for_index(*seed, index as u64 + 1);
+                openings::random_opening(*variant, *plies, 150, &mut rng)
             }
         }
     }

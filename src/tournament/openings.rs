@@ -5,6 +5,7 @@
 
 use crate::board::{Color, Position};
 use crate::game::{Game, GameError};
+use crate::rng::Rng;
 use crate::search::equilibrium::{solve_turn, SimShared};
 use crate::search::threads::{search, Score, SearchParams};
 use crate::search::time::Limits;
@@ -155,27 +156,19 @@ fn check_fen(fen: &str, variant: Variant) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
-/// A uniform random index below `n` from the xorshift state `seed`.
-fn random_index(seed: &mut u64, n: usize) -> usize {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    (*seed % n as u64) as usize
-}
-
 /// A random opening of `variant`: `plies` random plies from the start,
 /// kept when a quick search finds them within ±`max_cp`. The game model's
 /// arm picks how plies are made: moves in turn, or whole turns.
-pub fn random_opening(variant: Variant, plies: u32, max_cp: i32, seed: &mut u64) -> Opening {
+pub fn random_opening(variant: Variant, plies: u32, max_cp: i32, rng: &mut Rng) -> Opening {
     match Game::start(variant) {
-        Game::Sequential(g) => random_moves(*g.position(), plies, max_cp, seed),
-        Game::Simultaneous(g) => random_turns(*g.position(), plies.div_ceil(2), max_cp, seed),
+        Game::Sequential(g) => random_moves(*g.position(), plies, max_cp, rng),
+        Game::Simultaneous(g) => random_turns(*g.position(), plies.div_ceil(2), max_cp, rng),
     }
 }
 
 /// `plies` random legal moves from `start`, kept when a quick search
 /// scores them within ±`max_cp` for the side to move.
-fn random_moves(start: Position, plies: u32, max_cp: i32, seed: &mut u64) -> Opening {
+fn random_moves(start: Position, plies: u32, max_cp: i32, rng: &mut Rng) -> Opening {
     let shared = Shared::new(4);
     let mut best_effort = None;
     for _ in 0..100 {
@@ -186,7 +179,7 @@ fn random_moves(start: Position, plies: u32, max_cp: i32, seed: &mut u64) -> Ope
             if legal.is_empty() {
                 break;
             }
-            let mv = legal[random_index(seed, legal.len())];
+            let mv = legal[rng.below(legal.len())];
             moves.push(pos.move_to_uci(mv, false));
             pos = pos.play(mv);
         }
@@ -237,7 +230,7 @@ pub fn is_balanced_turn(shared: &SimShared, pos: &ApocalypsePosition, max_cp: i3
 /// `turns` turns of random sure candidates from `start` (a failed
 /// speculation would hand out a penalty, docs/rules.md §5.3), kept when a quick
 /// equilibrium search values them within ±`max_cp`.
-fn random_turns(start: ApocalypsePosition, turns: u32, max_cp: i32, seed: &mut u64) -> Opening {
+fn random_turns(start: ApocalypsePosition, turns: u32, max_cp: i32, rng: &mut Rng) -> Opening {
     let shared = SimShared::default();
     let mut best_effort = None;
     for _ in 0..100 {
@@ -254,7 +247,7 @@ fn random_turns(start: ApocalypsePosition, turns: u32, max_cp: i32, seed: &mut u
                     .into_iter()
                     .filter(|p| p.sure)
                     .collect();
-                sure[random_index(seed, sure.len())]
+                sure[rng.below(sure.len())]
             };
             let (w, b) = (pick(Color::White), pick(Color::Black));
             moves.push(w.to_string());
@@ -320,7 +313,7 @@ mod tests {
 
     #[test]
     fn random_openings_are_legal_and_vary() {
-        let mut seed = 42;
+        let mut seed = Rng::from_state(42);
         let a = random_opening(Variant::Pacifist, 6, 150, &mut seed);
         let b = random_opening(Variant::Pacifist, 6, 150, &mut seed);
         assert_ne!(a.moves, b.moves);
@@ -344,7 +337,7 @@ mod tests {
         // A pending white ply, and a ply that is no candidate, are refused.
         assert!(parse_pgn("1. d1d2 *", Variant::Apocalypse).is_err());
         assert!(parse_pgn("1. d1d3 e4e3 *", Variant::Apocalypse).is_err());
-        let mut seed = 7;
+        let mut seed = Rng::from_state(7);
         let a = random_opening(Variant::Apocalypse, 6, 150, &mut seed);
         let b = random_opening(Variant::Apocalypse, 6, 150, &mut seed);
         assert_ne!(a.moves, b.moves);
