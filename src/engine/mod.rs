@@ -262,6 +262,8 @@ impl Engine {
             self.shared.pondering.store(false, Ordering::Relaxed);
             self.shared.stop.store(true, Ordering::Relaxed);
             self.equilibrium.stop.store(true, Ordering::Relaxed);
+            self.shared.wake.notify();
+            self.equilibrium.wake.notify();
             let _ = handle.join();
         }
     }
@@ -269,6 +271,7 @@ impl Engine {
     /// The opponent played the move pondered on: the clock starts.
     pub fn ponderhit(&self) {
         self.shared.pondering.store(false, Ordering::Relaxed);
+        self.shared.wake.notify();
     }
 
     /// Perft per move (per turn in apocalypse), notation by `UCI_Chess960`,
@@ -489,8 +492,10 @@ fn spawn_simultaneous(
                 &mut on_depth,
             )
         };
-        while infinite && !shared.stop.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(2));
+        if infinite {
+            shared
+                .wake
+                .wait_while(|| !shared.stop.load(Ordering::Relaxed));
         }
         let Some(r) = result else {
             return on_best(BestMove::default());

@@ -31,6 +31,8 @@ pub struct SimShared {
     /// The search stops once `nodes` reaches this (`go nodes`); the first
     /// depth still completes, so that there is a move to play.
     pub node_limit: AtomicU64,
+    /// Told when `stop` is set from outside the search.
+    pub wake: super::signal::Signal,
 }
 
 impl Default for SimShared {
@@ -40,6 +42,7 @@ impl Default for SimShared {
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             node_limit: AtomicU64::new(u64::MAX),
+            wake: super::signal::Signal::default(),
         }
     }
 }

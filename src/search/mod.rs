@@ -10,6 +10,7 @@
 
 pub mod equilibrium;
 pub mod matrix;
+pub mod signal;
 pub mod threads;
 pub mod time;
 pub mod tt;
@@ -19,6 +20,7 @@ use crate::board::{Bitboard, Color, Move, MoveKind, MoveList, Outcome, PieceKind
 use crate::eval::{evaluate_for, Evaluate};
 use crate::variants::Rules;
 use arrayvec::ArrayVec;
+use signal::Signal;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -42,6 +44,8 @@ pub struct Shared {
     /// it moves everyone on (see [`threads`]).
     pub completed: AtomicU32,
     pub published: Mutex<Vec<RootMove>>,
+    /// Told when `stop` or `pondering` is changed from outside the search.
+    pub wake: Signal,
 }
 
 impl Shared {
@@ -63,6 +67,7 @@ impl Shared {
             pondering: AtomicBool::new(false),
             completed: AtomicU32::new(0),
             published: Mutex::new(Vec::new()),
+            wake: Signal::default(),
         }
     }
 }

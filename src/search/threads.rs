@@ -190,11 +190,10 @@ fn search_with<R: Rules + Evaluate>(
 /// UCI: with `go infinite` or `go ponder` the bestmove waits for `stop`
 /// (or `ponderhit`) even when the search has nothing left to do.
 fn wait_while_told_to(shared: &Shared, limits: &Limits) {
-    while (limits.infinite || shared.pondering.load(Ordering::Relaxed))
-        && !shared.stop.load(Ordering::Relaxed)
-    {
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    shared.wake.wait_while(|| {
+        (limits.infinite || shared.pondering.load(Ordering::Relaxed))
+            && !shared.stop.load(Ordering::Relaxed)
+    });
 }
 
 /// Called by the main thread after each completed MultiPV line.
