@@ -86,6 +86,16 @@ pub struct Session {
     running: Option<Running>,
     done_tx: Sender<Option<String>>,
     done_rx: Receiver<Option<String>>,
+    /// The loop's input, told when a search has finished ([`run`]).
+    wake: Option<Sender<Input>>,
+}
+
+/// What the XBoard loop waits for: a line of input, word that a search
+/// has finished (its move is then played), or the end of input.
+enum Input {
+    Line(String),
+    SearchDone,
+    End,
 }
 
 impl Default for Session {
@@ -108,6 +118,7 @@ impl Session {
             running: None,
             done_tx,
             done_rx,
+            wake: None,
         }
     }
 
@@ -335,6 +346,7 @@ impl Session {
     fn spawn(&mut self, limits: Limits, multipv: Option<usize>, kind: SearchKind) {
         let post = self.post || kind == SearchKind::Analysis;
         let done = self.done_tx.clone();
+        let wake = self.wake.clone();
         let go = Go {
             limits,
             searchmoves: Vec::new(),
@@ -354,6 +366,9 @@ impl Session {
             },
             move |best| {
                 let _ = done.send(best.best);
+                if let Some(wake) = wake {
+                    let _ = wake.send(Input::SearchDone);
+                }
             },
         );
     }
@@ -513,23 +528,34 @@ fn thinking_line(info: &Info) -> String {
     }
 }
 
-/// The XBoard loop on the input's lines (read on their own thread, so
-/// that a finished search is noticed, and its move sent, while the GUI is
-/// silent); the channel's end is the end of input.
+/// The XBoard loop on the input's lines (read on their own thread) and
+/// on the searches' ends, so that a finished search's move is sent at once
+/// while the GUI is silent; the channel's end is the end of input.
 pub fn run(lines: Receiver<String>) {
+    let (inputs, input) = channel();
+    let forward = inputs.clone();
+    std::thread::spawn(move || {
+        for line in lines.iter() {
+            if forward.send(Input::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = forward.send(Input::End);
+    });
     let mut session = Session::new();
+    session.wake = Some(inputs);
     loop {
-        match lines.recv_timeout(Duration::from_millis(2)) {
-            Ok(line) => {
+        match input.recv() {
+            Ok(Input::Line(line)) => {
                 if !session.handle(&line) {
                     return;
                 }
             }
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+            Ok(Input::SearchDone) => session.collect_finished_search(),
+            Ok(Input::End) | Err(_) => {
                 session.abort_search();
                 return;
             }
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => session.collect_finished_search(),
         }
     }
 }
