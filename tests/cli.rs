@@ -268,3 +268,35 @@ fn errors_on_stderr_with_a_non_zero_status() {
         assert!(out.is_empty(), "{args:?}: {out}");
     }
 }
+
+/// A device given where a file is read (`/dev/zero`, which never ends)
+/// is refused with a message instead of read for ever.
+#[test]
+fn a_device_is_no_input_file() {
+    if !std::path::Path::new("/dev/zero").exists() {
+        return;
+    }
+    let me = format!("cmd={}", env!("CARGO_BIN_EXE_turncoat"));
+    let cases: [&[&str]; 5] = [
+        &["perft-suite", "/dev/zero"],
+        &["datagen", "--check", "/dev/zero"],
+        &["match-merge", "/dev/zero"],
+        &["tune", "--variant", "chess", "--data", "/dev/zero"],
+        &[
+            "match",
+            "-engine",
+            &me,
+            "-engine",
+            &me,
+            "-each",
+            "depth=1",
+            "-openings",
+            "file=/dev/zero",
+        ],
+    ];
+    for args in cases {
+        let (code, _, err) = turncoat(args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(err.contains("/dev/zero is not"), "{args:?}: {err}");
+    }
+}

@@ -520,3 +520,47 @@ fn an_engine_without_the_variant_is_refused_before_any_game() {
         assert!(out.contains("Finished game"), "{out}");
     }
 }
+
+/// A PGN that cannot be written is an error, not a silent loss of the
+/// games: a file that cannot be made stops the match before any game
+/// (status 2); one whose writes fail (`/dev/full`) stops it after the
+/// first game with status 1, both with a message naming the file.
+#[test]
+fn a_pgn_that_cannot_be_written_stops_the_match() {
+    let cmd = format!("cmd={T}");
+    let base = [
+        "-engine",
+        &cmd,
+        "name=a",
+        "-engine",
+        &cmd,
+        "name=b",
+        "-each",
+        "depth=1",
+        "-variant",
+        "chess",
+        "-games",
+        "4",
+        "-maxmoves",
+        "10",
+    ];
+    let missing = temp("no/such/dir/games.pgn");
+    fn with<'a>(base: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
+        [base, extra].concat()
+    }
+    let (code, out, err) = match_status(&with(&base, &["-pgnout", &missing]));
+    assert_eq!(code, 2, "{out}\n{err}");
+    assert!(
+        err.contains("cannot write") && !out.contains("Started game"),
+        "{err}"
+    );
+    if std::path::Path::new("/dev/full").exists() {
+        let (code, out, err) = match_status(&with(&base, &["-pgnout", "/dev/full"]));
+        assert_eq!(code, 1, "{out}\n{err}");
+        assert!(err.contains("cannot write /dev/full"), "{err}");
+        assert!(!out.contains("Finished match"), "{out}");
+        let (code, _, err) = match_status(&with(&base, &["-results", "/dev/full"]));
+        assert_eq!(code, 1);
+        assert!(err.contains("cannot write /dev/full"), "{err}");
+    }
+}

@@ -400,6 +400,10 @@ fn check(files: &[String]) -> Result<(usize, usize), String> {
     let mut seen: std::collections::HashMap<String, String> = std::collections::HashMap::new();
     let mut positions = 0;
     for path in files {
+        // A device such as /dev/zero would never end.
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            return Err(format!("{path} is not a data file"));
+        }
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         for (n, line) in text.lines().enumerate() {
             let place = format!("{path}:{}", n + 1);

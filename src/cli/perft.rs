@@ -262,7 +262,12 @@ pub fn suite_command(args: &[String]) -> i32 {
         return super::usage_error("missing FILE.epd", SUITE_HELP);
     };
     // The file first: a file that is not there is the error to report,
-    // not that its name does not tell the variant.
+    // not that its name does not tell the variant. A device such as
+    // /dev/zero would never end.
+    if std::fs::metadata(&file).is_ok_and(|m| !m.is_file()) {
+        eprintln!("error: {file} is not a suite file");
+        return 2;
+    }
     let text = match std::fs::read_to_string(&file) {
         Ok(t) => t,
         Err(e) => {

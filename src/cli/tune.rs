@@ -182,6 +182,10 @@ pub struct Sample<P = Position> {
 
 /// Reads `FEN | score | result` lines (`#` lines skipped).
 fn load<P: SamplePosition>(path: &str, variant: Variant) -> Result<Vec<Sample<P>>, String> {
+    // A device such as /dev/zero would never end.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(format!("{path} is not a data file"));
+    }
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {

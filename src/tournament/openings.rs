@@ -79,6 +79,10 @@ fn require_whole_turns(game: &Game, plies: usize) -> Result<(), OpeningError> {
 /// fourth field ignored) or `.pgn` file (tags `[FEN]`, moves in the
 /// variant's notation or SAN).
 pub fn load(path: &str, variant: Variant) -> Result<Vec<Opening>, String> {
+    // A device such as /dev/zero would never end.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(format!("{path} is not an opening file"));
+    }
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let openings = if path.to_ascii_lowercase().ends_with(".pgn") {
         parse_pgn(&text, variant)?

@@ -70,6 +70,15 @@ impl GameLine {
 /// The lines of a results file, checked: each of the run `settings`
 /// (when given) and no pair twice. A missing file has none.
 pub fn read(path: &str, settings: Option<&[String]>) -> Result<Vec<UnitLine>, String> {
+    // A device or pipe given as the results file holds no earlier results
+    // (and reading one such as /dev/zero would never end).
+    let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
+    if special {
+        return match settings {
+            Some(_) => Ok(Vec::new()),
+            None => Err(format!("{path} is not a results file")),
+        };
+    }
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && settings.is_some() => {
@@ -120,7 +129,12 @@ impl ResultsWriter {
             .append(true)
             .open(path)
             .map_err(cannot)?;
-        let text = std::fs::read(path).map_err(cannot)?;
+        let regular = file.metadata().is_ok_and(|m| m.is_file());
+        let text = if regular {
+            std::fs::read(path).map_err(cannot)?
+        } else {
+            Vec::new()
+        };
         if !text.is_empty() && !text.ends_with(b"\n") {
             let whole_lines = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
             file.set_len(whole_lines as u64).map_err(cannot)?;
