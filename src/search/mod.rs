@@ -10,6 +10,7 @@
 
 pub mod equilibrium;
 pub mod matrix;
+pub mod policy;
 pub mod signal;
 pub mod threads;
 pub mod time;
@@ -18,8 +19,8 @@ pub mod tt;
 use crate::board::moves::MAX_MOVES;
 use crate::board::{Bitboard, Color, Move, MoveKind, MoveList, Outcome, PieceKind, Position};
 use crate::eval::{evaluate_for, Evaluate};
-use crate::variants::Rules;
 use arrayvec::ArrayVec;
+use policy::SearchPolicy;
 use signal::Signal;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -107,7 +108,7 @@ fn gain_of(pos: &Position, pieces: Bitboard) -> i32 {
 /// What every move of the side to move wins by converting the pieces the
 /// opponent left over-persuaded; 0 when that would convert a king, whose
 /// consequences are searched rather than taken for granted.
-fn pending_gain<R: Rules + Evaluate>(pos: &Position) -> i32 {
+fn pending_gain<R: SearchPolicy + Evaluate>(pos: &Position) -> i32 {
     let pending = R::pending_conversions(pos);
     if (pending & pos.by_kind(PieceKind::King)).nonempty() {
         0
@@ -307,7 +308,7 @@ impl<'a> Worker<'a> {
 
     /// A draw by repetition (the position occurred before, within the reach
     /// of the halfmove clock where the variant allows) or by the 50-move rule.
-    fn is_draw<R: Rules + Evaluate>(&self, pos: &Position) -> bool {
+    fn is_draw<R: SearchPolicy + Evaluate>(&self, pos: &Position) -> bool {
         if pos.halfmove_clock() >= 100 {
             return true;
         }
@@ -327,7 +328,7 @@ impl<'a> Worker<'a> {
 
     /// Searches the root moves `[first..]` at `depth`, keeping them sorted
     /// best first; returns the best score (MultiPV line `first`).
-    pub fn search_root<R: Rules + Evaluate>(
+    pub fn search_root<R: SearchPolicy + Evaluate>(
         &mut self,
         pos: &Position,
         roots: &mut [RootMove],
@@ -341,7 +342,7 @@ impl<'a> Worker<'a> {
     /// at or below `alpha` is only a bound (every move failed low; the
     /// first keeps its place), and the first move scoring `beta` or more
     /// goes first and ends the search.
-    pub fn search_root_within<R: Rules + Evaluate>(
+    pub fn search_root_within<R: SearchPolicy + Evaluate>(
         &mut self,
         pos: &Position,
         roots: &mut [RootMove],
@@ -388,7 +389,7 @@ impl<'a> Worker<'a> {
         alpha
     }
 
-    fn negamax<R: Rules + Evaluate>(
+    fn negamax<R: SearchPolicy + Evaluate>(
         &mut self,
         pos: &Position,
         mut depth: i32,
@@ -576,7 +577,7 @@ impl<'a> Worker<'a> {
 
     /// Quiescence: stand pat, then only moves that change material (or all
     /// moves when the side must respond), up to a few plies deep.
-    fn quiesce<R: Rules + Evaluate>(
+    fn quiesce<R: SearchPolicy + Evaluate>(
         &mut self,
         pos: &Position,
         mut alpha: i32,
@@ -678,7 +679,7 @@ impl<'a> Worker<'a> {
     /// Ordering scores: TT move, then material-changing moves by their
     /// rough gain (beyond what any move wins), then killers, then quiet
     /// moves by history.
-    fn order_scores<R: Rules + Evaluate>(
+    fn order_scores<R: SearchPolicy + Evaluate>(
         &self,
         pos: &Position,
         moves: &MoveList,

@@ -8,11 +8,11 @@
 //! line). Odd helpers run one ply ahead of the frontier so that the threads
 //! spread over two depths instead of duplicating one.
 
+use super::policy::SearchPolicy;
 use super::time::{budget, Limits};
 use super::{RootMove, Shared, Worker, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::{Move, Position};
 use crate::eval::Evaluate;
-use crate::variants::Rules;
 use crate::with_rules;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -115,7 +115,7 @@ fn root_moves(params: &SearchParams) -> Vec<RootMove> {
         .collect()
 }
 
-fn search_with<R: Rules + Evaluate>(
+fn search_with<R: SearchPolicy + Evaluate>(
     shared: &Shared,
     params: &SearchParams,
     report: &mut dyn FnMut(&Report),
@@ -253,7 +253,7 @@ const ASPIRATION_DELTA: i32 = 25;
 /// Searches the root at `depth` in a narrow window around the last
 /// score, widening the side it fails on until the score falls inside
 /// (or the search stops). Mate scores get the full window at once.
-fn aspirated<R: Rules + Evaluate>(
+fn aspirated<R: SearchPolicy + Evaluate>(
     w: &mut Worker,
     pos: &Position,
     roots: &mut [RootMove],
@@ -296,7 +296,7 @@ fn widen(score: i32, delta: i32) -> i32 {
 
 /// A helper thread: iterative deepening without output, racing the others
 /// to each depth (`ahead` plies beyond the frontier).
-fn iterate<R: Rules + Evaluate>(
+fn iterate<R: SearchPolicy + Evaluate>(
     w: &mut Worker,
     params: &SearchParams,
     roots: &mut [RootMove],
@@ -324,7 +324,7 @@ fn iterate<R: Rules + Evaluate>(
 
 /// The main thread: iterative deepening with MultiPV lines, output and
 /// the decisions to stop (soft time limit, mate found, depth reached).
-fn iterate_main<R: Rules + Evaluate>(
+fn iterate_main<R: SearchPolicy + Evaluate>(
     w: &mut Worker,
     params: &SearchParams,
     roots: &mut [RootMove],

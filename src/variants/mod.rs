@@ -58,23 +58,6 @@ pub struct Wave {
 /// The rules of one 8x8 variant. Implemented by zero-sized types so that
 /// hot loops (perft, search) can be monomorphised with [`with_rules!`](crate::with_rules).
 pub trait Rules {
-    /// How many plies the quiescence search may add beyond the horizon.
-    const QUIESCENCE_PLIES: u32 = 8;
-
-    /// Whether the static evaluation is steady: a good guess of what a
-    /// search would find, so that the search may prune on it alone
-    /// (reverse futility), reduce the null move more the further it is
-    /// above beta, and expect the next iteration's score near the last
-    /// (aspiration windows). Not where one move can swing the material by
-    /// converting a cascade of pieces. (The null move itself is a search,
-    /// not a guess: [`Rules::null_move_ok`] decides it.)
-    const STEADY_EVALUATION: bool = true;
-
-    /// Whether the search may skip the late quiet moves of a node near
-    /// the horizon (late-move pruning): sound where a quiet move seldom
-    /// prepares more than the next ply shows.
-    const LATE_MOVE_PRUNING: bool = true;
-
     /// Whether a position may repeat one from before the last reset of the
     /// halfmove clock. Captures and pawn moves cannot be undone, so in
     /// chess the clock bounds the search for repetitions; a pacifist
@@ -209,21 +192,6 @@ pub trait Rules {
     fn explain_illegal(_pos: &Position, _text: &str) -> Option<String> {
         None
     }
-
-    /// Moves that win the same material in different ways form a group
-    /// (in subversion: every payment for one target). The quiescence
-    /// search tries one move per group, and the main search reduces the
-    /// others like quiet moves; `None`: the move stands alone.
-    #[inline]
-    fn tactical_group(_mv: Move) -> Option<crate::board::Square> {
-        None
-    }
-
-    /// Whether a move's gain is known only by playing it (the pacifist
-    /// conversions): the search then plays every move once, orders the
-    /// moves by what they win and keeps the positions to search them. In
-    /// the capture variants the captured piece tells the gain.
-    const PLAY_TO_ORDER: bool = false;
 
     /// The conversion cascade of `mv` wave by wave (docs/rules.md §2.3), for
     /// showing it: the position after the move's pieces moved, then each

@@ -78,13 +78,6 @@ impl Rules for Subversion {
         Some(why_illegal(pos, squares[0], paid))
     }
 
-    /// The payments for one target differ only in which pawns or pieces
-    /// leave the board.
-    #[inline]
-    fn tactical_group(mv: Move) -> Option<Square> {
-        (mv.kind() == MoveKind::Subversion).then(|| mv.to())
-    }
-
     fn no_move_outcome(pos: &Position) -> Outcome {
         if pos.checkers().nonempty() {
             Outcome::Win(pos.side_to_move().flip(), "checkmate")

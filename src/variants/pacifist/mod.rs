@@ -36,19 +36,6 @@ impl<W: Weights> Rules for Pacifist<W> {
         }))
     }
 
-    /// Every move may convert and conversions chain, so quiescence stays short.
-    const QUIESCENCE_PLIES: u32 = 3;
-
-    /// One move can convert a cascade: no pruning on the static
-    /// evaluation alone, no aspiration windows (the null move, a real
-    /// search, stays).
-    const STEADY_EVALUATION: bool = false;
-
-    /// The quiet moves that set up a conversion look like any other: a
-    /// build that skipped the late ones stood at −31 ± 47 Elo after 107
-    /// game pairs of pacifist.
-    const LATE_MOVE_PRUNING: bool = false;
-
     /// Pieces convert back and forth (docs/rules.md §2.3): a conversion resets
     /// the halfmove clock (§2.5) without making the position unrepeatable.
     const REPEATS_ACROSS_RESETS: bool = true;
@@ -78,9 +65,6 @@ impl<W: Weights> Rules for Pacifist<W> {
     fn may_gain(_pos: &Position, _mv: Move) -> bool {
         true
     }
-
-    /// Every move may convert; only playing it tells what.
-    const PLAY_TO_ORDER: bool = true;
 
     fn cascade_waves(pos: &Position, mv: Move) -> Vec<Wave> {
         cascade_waves::<W>(pos, mv)
