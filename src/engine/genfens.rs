@@ -11,13 +11,14 @@
 //! the first N of a longer one), another seed others; a position already
 //! given is not given again, unless the book and plies leave too few.
 
-use crate::board::Color;
 use crate::game::Game;
 use crate::rng::Rng;
 use crate::search::equilibrium::SimShared;
 use crate::search::Shared;
-use crate::tournament::openings::{self, is_balanced, is_balanced_turn, random_opening, replay};
-use crate::variants::apocalypse::{ApocalypseGame, Ply};
+use crate::tournament::openings::{
+    self, is_balanced, is_balanced_turn, random_opening, random_sure_turn, replay,
+};
+use crate::variants::apocalypse::ApocalypseGame;
 use crate::Variant;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -164,16 +165,7 @@ fn random_plies(game: &Game, plies: u32, rng: &mut Rng) -> Option<(String, bool)
                 if turns.outcome().is_some() {
                     return None;
                 }
-                let pos = *turns.position();
-                let mut pick = |side: Color| {
-                    let sure: Vec<Ply> = pos
-                        .candidates(side)
-                        .into_iter()
-                        .filter(|p| p.sure)
-                        .collect();
-                    (!sure.is_empty()).then(|| sure[rng.below(sure.len())])
-                };
-                let (w, b) = (pick(Color::White)?, pick(Color::Black)?);
+                let (w, b) = random_sure_turn(turns.position(), rng)?;
                 turns.play_turn(w, b);
             }
             if turns.outcome().is_some() {

@@ -231,6 +231,22 @@ pub fn is_balanced_turn(shared: &SimShared, pos: &ApocalypsePosition, max_cp: i3
     value.abs() <= f64::from(max_cp)
 }
 
+/// A random sure candidate of each side (White's drawn first), or `None`
+/// when a side has none: a random turn that risks no penalty
+/// (docs/rules.md §5.3).
+pub fn random_sure_turn(pos: &ApocalypsePosition, rng: &mut Rng) -> Option<(Ply, Ply)> {
+    let mut pick = |side: Color| {
+        let sure: Vec<Ply> = pos
+            .candidates(side)
+            .into_iter()
+            .filter(|p| p.sure)
+            .collect();
+        (!sure.is_empty()).then(|| sure[rng.below(sure.len())])
+    };
+    let white = pick(Color::White)?;
+    Some((white, pick(Color::Black)?))
+}
+
 /// `turns` turns of random sure candidates from `start` (a failed
 /// speculation would hand out a penalty, docs/rules.md §5.3), kept when a quick
 /// equilibrium search values them within ±`max_cp`.
@@ -244,16 +260,9 @@ fn random_turns(start: ApocalypsePosition, turns: u32, max_cp: i32, rng: &mut Rn
             if game.outcome().is_some() {
                 break;
             }
-            let pos = *game.position();
-            let mut pick = |side: Color| {
-                let sure: Vec<Ply> = pos
-                    .candidates(side)
-                    .into_iter()
-                    .filter(|p| p.sure)
-                    .collect();
-                sure[rng.below(sure.len())]
+            let Some((w, b)) = random_sure_turn(game.position(), rng) else {
+                break;
             };
-            let (w, b) = (pick(Color::White), pick(Color::Black));
             moves.push(w.to_string());
             moves.push(b.to_string());
             game.play_turn(w, b);
