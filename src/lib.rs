@@ -20,6 +20,7 @@
 //! * [`board`]: 8x8 board primitives (bitboards, attacks, position, FEN),
 //!   which know no rule.
 
+pub mod arena;
 pub mod bench;
 pub mod board;
 pub mod cli;
@@ -28,6 +29,7 @@ pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod gui;
+pub mod openings;
 mod output;
 pub mod perft;
 pub mod pgn;

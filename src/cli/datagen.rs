@@ -110,7 +110,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--threads" => a.threads = Some(num(1, 1024)? as usize),
             "--plies" => a.plies = num(0, 100)? as u32,
             "--max-plies" => a.max_plies = num(1, 10_000)? as usize,
-            "--shard" => a.shard = value.parse::<Shard>()?,
+            "--shard" => a.shard = value.parse::<Shard>().map_err(|e| e.to_string())?,
             _ => return Err(format!("unknown datagen argument '{flag}'")),
         }
     }

@@ -12,12 +12,12 @@
 //! given is not given again, unless the book and plies leave too few.
 
 use crate::game::Game;
+use crate::openings::{
+    self, is_balanced, is_balanced_turn, random_opening, random_sure_turn, replay,
+};
 use crate::rng::Rng;
 use crate::search::equilibrium::SimShared;
 use crate::search::Shared;
-use crate::tournament::openings::{
-    self, is_balanced, is_balanced_turn, random_opening, random_sure_turn, replay,
-};
 use crate::variants::apocalypse::ApocalypseGame;
 use crate::Variant;
 use std::collections::HashSet;
@@ -186,7 +186,7 @@ fn position_key(fen: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::openings::Opening;
+    use crate::openings::Opening;
 
     fn opening(fen: &str) -> Opening {
         Opening {

@@ -1,6 +1,6 @@
 //! The command line of `turncoat gui`.
 
-use crate::tournament::engine::{EngineConfig, Protocol};
+use crate::arena::program::{ProgramConfig, Protocol};
 
 /// `turncoat gui --help`.
 pub const HELP: &str = "usage: turncoat gui [--port N] [--engine NAME=COMMAND]... [--no-open]
@@ -23,7 +23,7 @@ browser opens it unless --no-open. Ctrl-C ends the server and its engines.
 #[derive(Clone, Debug)]
 pub struct GuiArgs {
     pub port: u16,
-    pub engines: Vec<EngineConfig>,
+    pub engines: Vec<ProgramConfig>,
     pub open: bool,
 }
 
@@ -63,7 +63,7 @@ pub fn parse(argv: &[String]) -> Result<GuiArgs, String> {
 }
 
 /// `NAME=COMMAND ARG...`: a UCI engine.
-fn parse_engine(spec: &str) -> Result<EngineConfig, String> {
+fn parse_engine(spec: &str) -> Result<ProgramConfig, String> {
     let (name, command) = spec
         .split_once('=')
         .ok_or_else(|| format!("bad --engine '{spec}': expected NAME=COMMAND"))?;
@@ -77,7 +77,7 @@ fn parse_engine(spec: &str) -> Result<EngineConfig, String> {
     let cmd = words
         .next()
         .ok_or_else(|| format!("bad --engine '{spec}': no command"))?;
-    Ok(EngineConfig {
+    Ok(ProgramConfig {
         name: name.to_string(),
         cmd,
         args: words.collect(),
@@ -87,9 +87,9 @@ fn parse_engine(spec: &str) -> Result<EngineConfig, String> {
 }
 
 /// This very program as the default engine, `turncoat`.
-pub fn default_engine() -> Result<EngineConfig, String> {
+pub fn default_engine() -> Result<ProgramConfig, String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
-    Ok(EngineConfig {
+    Ok(ProgramConfig {
         name: "turncoat".into(),
         cmd: exe.to_string_lossy().into_owned(),
         args: Vec::new(),

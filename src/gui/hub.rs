@@ -7,10 +7,11 @@ use super::runner::{self, Reports, Runner, Target};
 use super::search_line::{self, SearchLine};
 use super::session::{self, ClockView, Mode, Session};
 use super::view;
+use crate::arena::program::{Failure, ProgramConfig};
+use crate::arena::request::MoveLimit;
+use crate::arena::result::{DrawBy, GameResult, WinBy};
 use crate::board::Color;
 use crate::game::Game;
-use crate::tournament::engine::{EngineConfig, Failure, MoveLimit};
-use crate::tournament::result::{DrawBy, GameResult, WinBy};
 use crate::Variant;
 use serde_json::Value;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -45,7 +46,7 @@ const MOVE_PATIENCE: Duration = Duration::from_secs(5);
 pub struct Hub {
     /// The engines named on the command line (the page chooses among
     /// these, by index, and never names a command).
-    pub engines: Vec<EngineConfig>,
+    pub engines: Vec<ProgramConfig>,
     session: Mutex<Session>,
     /// Signalled whenever the runner reports, for a move's request that
     /// waits to see its move played.
@@ -57,7 +58,7 @@ pub struct Hub {
 }
 
 impl Hub {
-    pub fn new(engines: Vec<EngineConfig>) -> Arc<Hub> {
+    pub fn new(engines: Vec<ProgramConfig>) -> Arc<Hub> {
         let (events, _) = broadcast::channel(256);
         Arc::new(Hub {
             engines,

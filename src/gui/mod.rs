@@ -25,8 +25,8 @@ pub mod server;
 pub mod session;
 pub mod view;
 
+use crate::arena::program::Program;
 use crate::output::out;
-use crate::tournament::engine::EngineProcess;
 use crate::Variant;
 use hub::Hub;
 use server::App;
@@ -56,7 +56,7 @@ pub fn run(argv: &[String]) -> i32 {
         }
     }
     for engine in &engines {
-        if let Err(why) = EngineProcess::check(engine, Variant::Chess) {
+        if let Err(why) = Program::check(engine, Variant::Chess) {
             eprintln!("error: engine {}: {why}", engine.name);
             return 1;
         }

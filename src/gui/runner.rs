@@ -6,15 +6,16 @@
 //! know the hub) and stops when told.
 
 use super::session::{Mode, Session};
+use crate::arena::adjudication::Adjudication;
+use crate::arena::clock::Limit;
+use crate::arena::players::{Players, Seat};
+use crate::arena::program::{Failure, Program, ProgramConfig, Watch};
+use crate::arena::referee;
+use crate::arena::request::{Answer, MoveLimit, MoveRequest};
+use crate::arena::result::GameResult;
+use crate::arena::turn::ScoreSheet;
 use crate::board::Color;
 use crate::game::Game;
-use crate::tournament::adjudication::Adjudication;
-use crate::tournament::clock::Limit;
-use crate::tournament::engine::{Answer, EngineConfig, EngineProcess, Failure, MoveLimit, Watch};
-use crate::tournament::players::{Players, Seat};
-use crate::tournament::referee;
-use crate::tournament::result::GameResult;
-use crate::tournament::turn::ScoreSheet;
 use crate::Variant;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -124,11 +125,11 @@ impl Target {
 /// Who sits on one side.
 enum SeatSpec {
     Person,
-    Engine(EngineConfig),
+    Engine(ProgramConfig),
 }
 
 /// Starts the referee on the session's game in its mode.
-pub fn start_game(hub: Arc<dyn Reports>, engines: &[EngineConfig], s: &Session) -> Runner {
+pub fn start_game(hub: Arc<dyn Reports>, engines: &[ProgramConfig], s: &Session) -> Runner {
     let abort = Arc::new(AtomicBool::new(false));
     let (inbox, moves_in) = channel();
     let seats = Color::ALL.map(|side| {
@@ -220,7 +221,7 @@ impl GameRun {
                 abort: self.abort.clone(),
             })),
             SeatSpec::Engine(config) => {
-                let mut engine = EngineProcess::start(&config, variant).map_err(|f| {
+                let mut engine = Program::start(&config, variant).map_err(|f| {
                     self.hub
                         .notice(self.generation, format!("{}: {f}", config.name));
                     GameResult::forfeit(side, f)
@@ -272,24 +273,14 @@ struct Person {
 }
 
 impl Seat for Person {
-    fn request_move(
-        &mut self,
-        _variant: Variant,
-        _start_fen: &str,
-        moves: &[String],
-        white_to_move: bool,
-        limit: MoveLimit,
-        grace: Duration,
-    ) -> Result<Answer, Failure> {
+    fn request_move(&mut self, request: &MoveRequest) -> Result<Answer, Failure> {
         let began = Instant::now();
         // A person on the clock loses on time like an engine.
-        let deadline = match limit {
-            MoveLimit::Clock { wtime, btime, .. } => {
-                Some(began + if white_to_move { wtime } else { btime } + grace)
-            }
+        let deadline = match request.limit {
+            MoveLimit::Clock { .. } => request.budget().map(|b| began + b + request.grace),
             _ => None,
         };
-        self.reporter.asking(limit, true);
+        self.reporter.asking(request.limit, true);
         loop {
             if self.abort.load(Ordering::SeqCst) {
                 return Err(Failure::Interrupted);
@@ -301,7 +292,7 @@ impl Seat for Person {
                         score: None,
                         elapsed: began.elapsed(),
                     };
-                    self.reporter.answered(moves, &answer);
+                    self.reporter.answered(request.moves, &answer);
                     return Ok(answer);
                 }
                 Err(RecvTimeoutError::Timeout) => {
@@ -320,24 +311,14 @@ impl Seat for Person {
 /// An engine process in a GUI game: its lines go to the page.
 struct EngineSeat {
     reporter: Reporter,
-    engine: EngineProcess,
+    engine: Program,
 }
 
 impl Seat for EngineSeat {
-    fn request_move(
-        &mut self,
-        variant: Variant,
-        start_fen: &str,
-        moves: &[String],
-        white_to_move: bool,
-        limit: MoveLimit,
-        grace: Duration,
-    ) -> Result<Answer, Failure> {
-        self.reporter.asking(limit, false);
-        let answer =
-            self.engine
-                .request_move(variant, start_fen, moves, white_to_move, limit, grace)?;
-        self.reporter.answered(moves, &answer);
+    fn request_move(&mut self, request: &MoveRequest) -> Result<Answer, Failure> {
+        self.reporter.asking(request.limit, false);
+        let answer = self.engine.request_move(request)?;
+        self.reporter.answered(request.moves, &answer);
         Ok(answer)
     }
 
@@ -352,7 +333,7 @@ impl Seat for EngineSeat {
 /// `None` when no engine is configured.
 pub fn start_analysis(
     hub: Arc<dyn Reports>,
-    engines: &[EngineConfig],
+    engines: &[ProgramConfig],
     s: &Session,
     target: Target,
 ) -> Option<Runner> {
@@ -379,7 +360,7 @@ pub fn start_analysis(
 
 struct AnalysisRun {
     hub: Arc<dyn Reports>,
-    config: EngineConfig,
+    config: ProgramConfig,
     variant: Variant,
     multipv: u32,
     abort: Arc<AtomicBool>,
@@ -390,7 +371,7 @@ impl AnalysisRun {
         let Ok(mut target) = targets.recv() else {
             return;
         };
-        let mut engine = match EngineProcess::start(&self.config, self.variant) {
+        let mut engine = match Program::start(&self.config, self.variant) {
             Ok(e) => e,
             Err(f) => {
                 let why = format!("analysis engine {}: {f}", self.config.name);

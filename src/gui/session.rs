@@ -5,10 +5,10 @@
 
 use super::line_memo::LineMemo;
 use super::search_line::SearchLine;
+use crate::arena::clock::Limit;
+use crate::arena::result::GameResult;
 use crate::board::Color;
 use crate::game::Game;
-use crate::tournament::clock::Limit;
-use crate::tournament::result::GameResult;
 use crate::Variant;
 use std::cell::{Ref, RefCell};
 use std::time::{Duration, Instant};
@@ -183,7 +183,7 @@ impl Session {
             mode: Mode::Hotseat,
             sides: [0, 0],
             tc: DEFAULT_TC.into(),
-            limit: crate::tournament::args::parse_tc(DEFAULT_TC).expect("the default control"),
+            limit: crate::arena::clock::parse_tc(DEFAULT_TC).expect("the default control"),
             multipv: 3,
             analysis_engine: 0,
             evals: vec![None],
@@ -431,7 +431,7 @@ impl Session {
     }
 
     pub fn set_tc(&mut self, tc: &str) -> Result<(), String> {
-        let limit = crate::tournament::args::parse_tc(tc.trim())?;
+        let limit = crate::arena::clock::parse_tc(tc.trim()).map_err(|e| e.to_string())?;
         self.tc = tc.trim().to_string();
         self.limit = limit;
         Ok(())

@@ -3,17 +3,17 @@
 
 use super::search_line::side_code;
 use super::session::Session;
+use crate::arena::program::ProgramConfig;
+use crate::arena::result::GameResult;
 use crate::board::{Color, Square};
 use crate::game::story::{MoveStory, Placement, TurnStory};
 use crate::game::Game;
 use crate::pgn;
-use crate::tournament::engine::EngineConfig;
-use crate::tournament::result::GameResult;
 use crate::Variant;
 use serde_json::{json, Map, Value};
 
 /// The whole state of the session.
-pub fn state(s: &Session, engines: &[EngineConfig]) -> Value {
+pub fn state(s: &Session, engines: &[ProgramConfig]) -> Value {
     let result = s.result();
     let human = s.human_side();
     json!({
@@ -68,7 +68,7 @@ pub fn state(s: &Session, engines: &[EngineConfig]) -> Value {
 }
 
 /// `human`, or the engine's name, for the side in the session's mode.
-pub fn seat_name(s: &Session, engines: &[EngineConfig], side: Color) -> String {
+pub fn seat_name(s: &Session, engines: &[ProgramConfig], side: Color) -> String {
     if s.mode.human_plays(side) {
         return "human".into();
     }
@@ -290,7 +290,7 @@ pub fn pgn(s: &Session) -> String {
         termination: result.as_ref().map(GameResult::reason),
         evals: &s.evals,
     };
-    game.write(1, &crate::tournament::today())
+    game.write(1, &crate::pgn::today())
 }
 
 #[cfg(test)]

@@ -8,4 +8,4 @@ pub mod read;
 pub mod write;
 
 pub use read::{read_games, PgnRecord};
-pub use write::PgnGame;
+pub use write::{today, PgnGame};

@@ -110,6 +110,12 @@ fn eval_text(cp: i32) -> String {
     format!("{:.2}", f64::from(cp) / 100.0)
 }
 
+/// Today's date as PGN's `Date` tag wants it (`YYYY.MM.DD`), in UTC so
+/// that the shards of one run on machines in other time zones agree.
+pub fn today() -> String {
+    chrono::Utc::now().format("%Y.%m.%d").to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

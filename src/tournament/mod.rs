@@ -1,36 +1,23 @@
 //! `turncoat match`: engine-vs-engine tournaments in every variant, with
-//! cutechess-cli's command-line conventions.
+//! cutechess-cli's command-line conventions. What only a tournament needs
+//! lives here; the games themselves are played in [`crate::arena`].
 //!
 //! * [`args`]: the command line.
-//! * [`engine`]: engine child processes over UCI/XBoard.
-//! * [`referee`]: one game, validated by turncoat's rules through the game
-//!   model; `turn`: its turns, one engine moving or both choosing at once;
-//!   `players`: the two engines, and [`clock`]: their clocks;
-//!   [`adjudication`]: `-draw`, `-resign`, `-maxmoves`.
-//! * [`result`]: how a game ended, as types.
-//! * [`openings`]: EPD/PGN openings and random openings.
 //! * [`shard`]: a run in shards — results files and `match-merge`.
 //! * [`stats`]: Elo and nElo with error bars, LOS, the GSPRT on single
 //!   games or (with `-repeat`) on game pairs.
 //!
-//! Its games are written as PGN by [`crate::pgn`].
+//! Its openings come from [`crate::openings`]; its games are written as
+//! PGN by [`crate::pgn`].
 
-pub mod adjudication;
 pub mod args;
-pub mod clock;
-pub mod engine;
-pub mod openings;
-pub mod players;
-pub mod referee;
-pub mod result;
 pub mod shard;
 pub mod stats;
-pub mod turn;
 
+use crate::arena::referee::GameRecord;
 use crate::board::Color;
 use crate::output::out;
 use args::MatchArgs;
-use referee::GameRecord;
 use shard::{GameLine, ResultsWriter, UnitLine};
 use stats::{format_stat, Estimate, Pentanomial, Sprt, Tally, Verdict};
 use std::collections::VecDeque;
@@ -234,7 +221,7 @@ pub fn run(argv: &[String]) -> i32 {
         failure: None,
     });
     let stop = AtomicBool::new(false);
-    let date = today();
+    let date = crate::pgn::today();
     std::thread::scope(|s| {
         for _ in 0..args.concurrency {
             s.spawn(|| loop {
@@ -251,7 +238,7 @@ pub fn run(argv: &[String]) -> i32 {
                     w.name,
                     b.name
                 );
-                let rec = referee::play(
+                let rec = crate::arena::referee::play(
                     args.variant,
                     &openings.get(g.opening),
                     (w, args.limits[g.white]),
@@ -386,7 +373,7 @@ fn check_engines(args: &MatchArgs) -> Result<(), Vec<String>> {
         let checks: Vec<_> = args
             .engines
             .iter()
-            .map(|e| s.spawn(|| engine::EngineProcess::check(e, args.variant)))
+            .map(|e| s.spawn(|| crate::arena::program::Program::check(e, args.variant)))
             .collect();
         checks
             .into_iter()
@@ -570,25 +557,6 @@ fn schedule(args: &MatchArgs) -> Result<Vec<Scheduled>, String> {
         }
     }
     Ok(out)
-}
-
-/// The date as PGN wants it (`YYYY.MM.DD`), from the system clock.
-pub fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let days = (secs / 86_400) as i64;
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
 }
 
 #[cfg(test)]

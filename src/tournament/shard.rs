@@ -207,7 +207,7 @@ fn merge(argv: &[String]) -> Result<(), String> {
     let mut games: Vec<&GameLine> = units.values().flat_map(|(u, _)| &u.games).collect();
     games.sort_by_key(|g| g.number);
     if let Some(path) = pgnout {
-        let date = super::today();
+        let date = crate::pgn::today();
         let text: String = games.iter().map(|g| g.to_pgn(run.variant, &date)).collect();
         std::fs::write(&path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
     }

@@ -5,7 +5,8 @@
 //! loses the game.
 
 use super::clock::{Clocks, Limit};
-use super::engine::{Answer, EngineConfig, EngineProcess, Failure, MoveLimit};
+use super::program::{Failure, Program, ProgramConfig};
+use super::request::{Answer, MoveRequest};
 use super::result::GameResult;
 use crate::board::Color;
 use crate::Variant;
@@ -17,37 +18,21 @@ const GRACE: Duration = Duration::from_millis(500);
 /// One side's player: asked for its move in a position given as the
 /// start FEN and the moves since, within a time limit.
 pub trait Seat {
-    /// The move for the side to move after `moves` from `start_fen`; the
-    /// answer is due within `limit` plus `grace`.
-    fn request_move(
-        &mut self,
-        variant: Variant,
-        start_fen: &str,
-        moves: &[String],
-        white_to_move: bool,
-        limit: MoveLimit,
-        grace: Duration,
-    ) -> Result<Answer, Failure>;
+    /// The move `request` asks for; the answer is due within its limit
+    /// plus its grace.
+    fn request_move(&mut self, request: &MoveRequest) -> Result<Answer, Failure>;
 
     /// The game is over for this player.
     fn quit(self: Box<Self>);
 }
 
-impl Seat for EngineProcess {
-    fn request_move(
-        &mut self,
-        variant: Variant,
-        start_fen: &str,
-        moves: &[String],
-        white_to_move: bool,
-        limit: MoveLimit,
-        grace: Duration,
-    ) -> Result<Answer, Failure> {
-        EngineProcess::request_move(self, variant, start_fen, moves, white_to_move, limit, grace)
+impl Seat for Program {
+    fn request_move(&mut self, request: &MoveRequest) -> Result<Answer, Failure> {
+        Program::request_move(self, request)
     }
 
     fn quit(self: Box<Self>) {
-        EngineProcess::quit(*self)
+        Program::quit(*self)
     }
 }
 
@@ -65,11 +50,10 @@ impl Players {
     pub(super) fn start(
         variant: Variant,
         start_fen: &str,
-        sides: [(&EngineConfig, Limit); 2],
+        sides: [(&ProgramConfig, Limit); 2],
     ) -> Result<Players, GameResult> {
         let start = |side: Color| {
-            EngineProcess::start(sides[side.index()].0, variant)
-                .map_err(|f| GameResult::forfeit(side, f))
+            Program::start(sides[side.index()].0, variant).map_err(|f| GameResult::forfeit(side, f))
         };
         let white = start(Color::White)?;
         let black = start(Color::Black)?;
@@ -107,14 +91,14 @@ impl Players {
     ) -> Result<Answer, GameResult> {
         let limit = self.clocks.limit_of(side);
         let answer = self.seats[side.index()]
-            .request_move(
-                self.variant,
-                &self.start_fen,
+            .request_move(&MoveRequest {
+                variant: self.variant,
+                start_fen: &self.start_fen,
                 moves,
-                side == Color::White,
-                self.clocks.move_limit(side, own_moves),
-                GRACE,
-            )
+                side,
+                limit: self.clocks.move_limit(side, own_moves),
+                grace: GRACE,
+            })
             .map_err(|f| GameResult::forfeit(side, on_the_clock(f, limit)))?;
         if !self.clocks.charge(side, answer.elapsed, own_moves + 1) {
             return Err(GameResult::forfeit(side, Failure::TimeForfeit));

@@ -2,9 +2,9 @@
 //! result (`1-0`, `White wins: checkmate`, ...) is made only where it is
 //! printed or written to PGN.
 
-use super::engine::Failure;
-use super::openings::OpeningError;
+use super::program::Failure;
 use crate::board::{Color, Outcome};
+use crate::openings::OpeningError;
 use std::fmt;
 
 /// The result of one game.

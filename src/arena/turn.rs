@@ -4,8 +4,9 @@
 //! by the rules through the game model, and an engine whose answer is not
 //! legal loses.
 
-use super::engine::{Answer, Failure};
 use super::players::Players;
+use super::program::Failure;
+use super::request::Answer;
 use super::result::GameResult;
 use crate::board::Color;
 use crate::game::{SequentialGame, SimultaneousGame};

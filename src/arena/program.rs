@@ -2,6 +2,8 @@
 //! XBoard. Every wait has a deadline, so a hung engine is noticed; a
 //! crashed one shows as a closed pipe.
 
+use super::request::{Answer, MoveLimit, MoveRequest};
+use crate::board::Color;
 use crate::Variant;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
@@ -19,7 +21,7 @@ pub enum Protocol {
 
 /// How an engine is started and configured (`-engine` / `-each`).
 #[derive(Clone, Debug)]
-pub struct EngineConfig {
+pub struct ProgramConfig {
     pub name: String,
     pub cmd: String,
     pub args: Vec<String>,
@@ -67,33 +69,8 @@ impl fmt::Display for Failure {
     }
 }
 
-/// How long an engine may think for one move.
-#[derive(Clone, Copy, Debug)]
-pub enum MoveLimit {
-    /// Clock: own/opponent time, increments, moves to the next control.
-    Clock {
-        wtime: Duration,
-        btime: Duration,
-        winc: Duration,
-        binc: Duration,
-        movestogo: Option<u32>,
-    },
-    MoveTime(Duration),
-    Depth(u32),
-    Nodes(u64),
-}
-
-/// What an engine answered: its move and its last reported score
-/// (centipawns from its own side, mates as ±(100000 - n)).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Answer {
-    pub mv: String,
-    pub score: Option<i32>,
-    pub elapsed: Duration,
-}
-
-pub struct EngineProcess {
-    pub config: EngineConfig,
+pub struct Program {
+    pub config: ProgramConfig,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
@@ -123,11 +100,11 @@ impl fmt::Display for Protocol {
     }
 }
 
-impl EngineProcess {
+impl Program {
     /// Starts the engine and completes its handshake (options and variant
     /// set, `readyok`/`pong` received).
-    pub fn start(config: &EngineConfig, variant: Variant) -> Result<EngineProcess, Failure> {
-        let mut e = EngineProcess::spawn(config)?;
+    pub fn start(config: &ProgramConfig, variant: Variant) -> Result<Program, Failure> {
+        let mut e = Program::spawn(config)?;
         e.handshake(variant)?;
         Ok(e)
     }
@@ -135,8 +112,8 @@ impl EngineProcess {
     /// Whether the engine can play at all: started, through its handshake,
     /// and ended again. `Err` says what failed, for the operator (the
     /// command that could not run, or how the handshake went wrong).
-    pub fn check(config: &EngineConfig, variant: Variant) -> Result<(), String> {
-        let mut e = EngineProcess::spawn(config).map_err(|f| match f {
+    pub fn check(config: &ProgramConfig, variant: Variant) -> Result<(), String> {
+        let mut e = Program::spawn(config).map_err(|f| match f {
             Failure::Startup(why) => format!("failed to start: cannot run {why}"),
             f => f.to_string(),
         })?;
@@ -184,7 +161,7 @@ impl EngineProcess {
     }
 
     /// Starts the process and the thread that reads its output.
-    fn spawn(config: &EngineConfig) -> Result<EngineProcess, Failure> {
+    fn spawn(config: &ProgramConfig) -> Result<Program, Failure> {
         let mut child = Command::new(&config.cmd)
             .args(&config.args)
             .stdin(Stdio::piped())
@@ -211,7 +188,7 @@ impl EngineProcess {
                 }
             }
         });
-        Ok(EngineProcess {
+        Ok(Program {
             config: config.clone(),
             child,
             stdin,
@@ -340,48 +317,29 @@ impl EngineProcess {
         }
     }
 
-    /// Asks for a move in the position `start_fen` + `moves`. `grace` is
-    /// added to the deadline derived from the limit (transport lag). A
-    /// request a watcher takes back leaves the engine stopped and ready.
-    pub fn request_move(
-        &mut self,
-        variant: Variant,
-        start_fen: &str,
-        moves: &[String],
-        white_to_move: bool,
-        limit: MoveLimit,
-        grace: Duration,
-    ) -> Result<Answer, Failure> {
-        let answer = self.ask_move(variant, start_fen, moves, white_to_move, limit, grace);
+    /// Asks for the move `request` wants. Its `grace` is added to the
+    /// deadline derived from the limit (transport lag). A request a
+    /// watcher takes back leaves the engine stopped and ready.
+    pub fn request_move(&mut self, request: &MoveRequest) -> Result<Answer, Failure> {
+        let answer = self.ask_move(request);
         if answer == Err(Failure::Interrupted) {
             self.settle()?;
         }
         answer
     }
 
-    fn ask_move(
-        &mut self,
-        variant: Variant,
-        start_fen: &str,
-        moves: &[String],
-        white_to_move: bool,
-        limit: MoveLimit,
-        grace: Duration,
-    ) -> Result<Answer, Failure> {
+    fn ask_move(&mut self, request: &MoveRequest) -> Result<Answer, Failure> {
         let began = Instant::now();
-        let budget = match limit {
-            MoveLimit::Clock { wtime, btime, .. } => {
-                if white_to_move {
-                    wtime
-                } else {
-                    btime
-                }
-            }
-            MoveLimit::MoveTime(t) => t,
-            // Depth and node limits: a generous ceiling against hangs.
-            MoveLimit::Depth(_) | MoveLimit::Nodes(_) => Duration::from_secs(60),
-        };
-        let deadline = began + budget + grace;
+        // Depth and node limits: a generous ceiling against hangs.
+        let budget = request.budget().unwrap_or(Duration::from_secs(60));
+        let deadline = began + budget + request.grace;
+        let MoveRequest {
+            variant,
+            start_fen,
+            moves,
+            limit,
+            ..
+        } = *request;
         let mut score = None;
         let mut mv = None;
         match self.config.protocol {
@@ -410,7 +368,7 @@ impl EngineProcess {
                     self.send(&format!("usermove {m}"))?;
                 }
                 self.send("post")?;
-                for l in xboard_limits(limit, white_to_move) {
+                for l in xboard_limits(limit, request.side) {
                     self.send(&l)?;
                 }
                 self.send("go")?;
@@ -445,7 +403,7 @@ impl EngineProcess {
     }
 }
 
-impl Drop for EngineProcess {
+impl Drop for Program {
     fn drop(&mut self) {
         if let Ok(None) = self.child.try_wait() {
             let _ = self.child.kill();
@@ -527,7 +485,7 @@ fn uci_go(limit: MoveLimit) -> String {
     }
 }
 
-fn xboard_limits(limit: MoveLimit, white_to_move: bool) -> Vec<String> {
+fn xboard_limits(limit: MoveLimit, side: Color) -> Vec<String> {
     match limit {
         MoveLimit::Clock {
             wtime,
@@ -536,7 +494,7 @@ fn xboard_limits(limit: MoveLimit, white_to_move: bool) -> Vec<String> {
             binc,
             movestogo,
         } => {
-            let (own, opp, inc) = if white_to_move {
+            let (own, opp, inc) = if side == Color::White {
                 (wtime, btime, winc)
             } else {
                 (btime, wtime, binc)

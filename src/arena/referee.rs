@@ -6,12 +6,12 @@
 
 use super::adjudication::Adjudication;
 use super::clock::Limit;
-use super::engine::EngineConfig;
-use super::openings::{self, Opening};
 use super::players::Players;
+use super::program::ProgramConfig;
 use super::result::{DrawBy, GameResult};
 use super::turn::{ScoreSheet, Turn};
 use crate::game::Game;
+use crate::openings::{self, Opening};
 use crate::Variant;
 
 /// A finished game, as PGN writes it.
@@ -49,8 +49,8 @@ impl GameRecord {
 pub fn play(
     variant: Variant,
     opening: &Opening,
-    white: (&EngineConfig, Limit),
-    black: (&EngineConfig, Limit),
+    white: (&ProgramConfig, Limit),
+    black: (&ProgramConfig, Limit),
     adj: Adjudication,
 ) -> GameRecord {
     let (moves, result) = match openings::replay(variant, opening) {
@@ -73,7 +73,7 @@ fn play_out(
     mut game: Game,
     variant: Variant,
     opening: &Opening,
-    sides: [(&EngineConfig, Limit); 2],
+    sides: [(&ProgramConfig, Limit); 2],
     adj: &Adjudication,
 ) -> (Vec<String>, GameResult) {
     let mut sheet = ScoreSheet::new(opening.moves.clone());

@@ -1,0 +1,254 @@
+//! Time controls and the runner's clocks: the runner, not the engines,
+//! decides when a flag falls.
+
+use super::request::MoveLimit;
+use crate::board::Color;
+use crate::search::time::{seconds, MAX_SECONDS};
+use std::time::Duration;
+
+/// The time control of `-each tc=...`, `st=`, `depth=`, `nodes=`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Limit {
+    /// `moves/base+inc` (moves 0: the whole game).
+    Clock {
+        moves: u32,
+        base: Duration,
+        inc: Duration,
+    },
+    MoveTime(Duration),
+    Depth(u32),
+    Nodes(u64),
+}
+
+impl Limit {
+    /// Whether running out of time loses: under a clock or a fixed move
+    /// time an engine that does not answer has overstepped its time.
+    pub fn is_timed(self) -> bool {
+        matches!(self, Limit::Clock { .. } | Limit::MoveTime(_))
+    }
+}
+
+/// A time that cannot be read: not seconds (or `MIN:SEC`) from 0 to
+/// [`MAX_SECONDS`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "bad time '{0}': expected seconds (or MIN:SEC), a number from 0 to {MAX_SECONDS} (one year)"
+)]
+pub struct TimeError(pub String);
+
+/// A time control that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlError {
+    #[error("bad time control '{tc}': '{moves}' is not a number of moves")]
+    Moves { tc: String, moves: String },
+    #[error("bad time control '{tc}': {time}")]
+    Time { tc: String, time: TimeError },
+    #[error("bad time control '{tc}': the base time must be more than 0")]
+    NoBase { tc: String },
+}
+
+/// A time on the command line or in the GUI (`st=`, the base and
+/// increment of `tc=`): seconds as a decimal number, or `MIN:SEC`. Every
+/// time goes through here so that each one is checked alike: a finite,
+/// non-negative number of at most [`MAX_SECONDS`], by the engine's own
+/// check of clock input ([`seconds`]). `inf`, `nan` and `1e300` are
+/// refused rather than reaching `Duration::from_secs_f64`, which panics on
+/// them.
+pub fn parse_seconds(text: &str) -> Result<Duration, TimeError> {
+    let bad = || TimeError(text.to_string());
+    let part = |p: &str| match p.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err(bad()),
+    };
+    let secs = match text.split_once(':') {
+        Some((min, sec)) => part(min)? * 60.0 + part(sec)?,
+        None => part(text)?,
+    };
+    seconds(secs).map_err(|_| bad())
+}
+
+/// `40/60+0.6`, `10+0.1`, `60` (seconds), `1:30` as a clock.
+pub fn parse_tc(tc: &str) -> Result<Limit, TimeControlError> {
+    let time = |t: &str| {
+        parse_seconds(t).map_err(|time| TimeControlError::Time {
+            tc: tc.to_string(),
+            time,
+        })
+    };
+    let (moves, rest) = match tc.split_once('/') {
+        Some((m, r)) => (
+            m.parse::<u32>().map_err(|_| TimeControlError::Moves {
+                tc: tc.to_string(),
+                moves: m.to_string(),
+            })?,
+            r,
+        ),
+        None => (0, tc),
+    };
+    let (base, inc) = match rest.split_once('+') {
+        Some((b, i)) => (b, time(i)?),
+        None => (rest, Duration::ZERO),
+    };
+    let base = time(base)?;
+    if base.is_zero() {
+        return Err(TimeControlError::NoBase { tc: tc.to_string() });
+    }
+    Ok(Limit::Clock { moves, base, inc })
+}
+
+/// Lag allowed beyond the clock before a flag falls (process and pipe
+/// latency that is not the engine's thinking).
+const TIME_MARGIN: Duration = Duration::from_millis(50);
+
+/// The runner's clocks, one per side (each side may have its own limit).
+pub(super) struct Clocks {
+    limits: [Limit; 2],
+    left: [Duration; 2],
+}
+
+fn clock_parts(limit: Limit) -> (Duration, Duration, u32) {
+    match limit {
+        Limit::Clock { moves, base, inc } => (base, inc, moves),
+        _ => (Duration::ZERO, Duration::ZERO, 0),
+    }
+}
+
+impl Clocks {
+    /// `limits` of white and black.
+    pub(super) fn new(limits: [Limit; 2]) -> Clocks {
+        Clocks {
+            limits,
+            left: [clock_parts(limits[0]).0, clock_parts(limits[1]).0],
+        }
+    }
+
+    pub(super) fn limit_of(&self, side: Color) -> Limit {
+        self.limits[side.index()]
+    }
+
+    /// What `side` is told for its next move, after `own_moves` of its own.
+    pub(super) fn move_limit(&self, side: Color, own_moves: u32) -> MoveLimit {
+        match self.limit_of(side) {
+            Limit::Clock { moves, .. } => MoveLimit::Clock {
+                wtime: self.left[0],
+                btime: self.left[1],
+                winc: clock_parts(self.limits[0]).1,
+                binc: clock_parts(self.limits[1]).1,
+                movestogo: (moves > 0).then(|| moves - own_moves % moves),
+            },
+            Limit::MoveTime(t) => MoveLimit::MoveTime(t),
+            Limit::Depth(d) => MoveLimit::Depth(d),
+            Limit::Nodes(n) => MoveLimit::Nodes(n),
+        }
+    }
+
+    /// Charges `used` to `side`, whose move was its `own_moves`-th; false
+    /// if its flag fell.
+    pub(super) fn charge(&mut self, side: Color, used: Duration, own_moves: u32) -> bool {
+        let Limit::Clock { base, inc, moves } = self.limit_of(side) else {
+            return true;
+        };
+        let i = side.index();
+        if used > self.left[i] + TIME_MARGIN {
+            return false;
+        }
+        self.left[i] = self.left[i].saturating_sub(used) + inc;
+        if moves > 0 && own_moves.is_multiple_of(moves) {
+            self.left[i] += base;
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls() {
+        assert_eq!(
+            parse_tc("40/60+0.6").unwrap(),
+            Limit::Clock {
+                moves: 40,
+                base: Duration::from_secs(60),
+                inc: Duration::from_millis(600)
+            }
+        );
+        assert_eq!(
+            parse_tc("10+0.1").unwrap(),
+            Limit::Clock {
+                moves: 0,
+                base: Duration::from_secs(10),
+                inc: Duration::from_millis(100)
+            }
+        );
+        assert_eq!(
+            parse_tc("1:30").unwrap(),
+            Limit::Clock {
+                moves: 0,
+                base: Duration::from_secs(90),
+                inc: Duration::ZERO
+            }
+        );
+        assert!(matches!(
+            parse_tc("fast"),
+            Err(TimeControlError::Time { time, .. }) if time == TimeError("fast".into())
+        ));
+        assert_eq!(
+            parse_tc("0+1"),
+            Err(TimeControlError::NoBase { tc: "0+1".into() })
+        );
+        assert!(matches!(
+            parse_tc("x/10"),
+            Err(TimeControlError::Moves { moves, .. }) if moves == "x"
+        ));
+    }
+
+    #[test]
+    fn seconds_are_finite_non_negative_and_at_most_a_year() {
+        assert_eq!(parse_seconds("0"), Ok(Duration::ZERO));
+        assert_eq!(parse_seconds("0.25"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_seconds("2:30"), Ok(Duration::from_secs(150)));
+        assert_eq!(
+            parse_seconds("31536000"),
+            Ok(Duration::from_secs(31_536_000)),
+            "one year"
+        );
+        for bad in [
+            "inf", "-inf", "infinity", "nan", "NaN", "1e300", "-1", "-0.5", "31536001", "525601:0",
+            "-1:90", "1:-5", "1:inf", "", "fast", "1:2:3",
+        ] {
+            assert_eq!(parse_seconds(bad), Err(TimeError(bad.to_string())), "{bad}");
+        }
+    }
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn increments_controls_and_falling_flags() {
+        let tc = Limit::Clock {
+            moves: 2,
+            base: ms(1000),
+            inc: ms(100),
+        };
+        let mut clocks = Clocks::new([tc, Limit::Depth(3)]);
+        assert!(clocks.charge(Color::White, ms(300), 1));
+        assert!(matches!(
+            clocks.move_limit(Color::White, 1),
+            MoveLimit::Clock { wtime, movestogo: Some(1), .. } if wtime == ms(800)
+        ));
+        assert!(clocks.charge(Color::White, ms(800), 2), "within the margin");
+        assert!(matches!(
+            clocks.move_limit(Color::White, 2),
+            MoveLimit::Clock { wtime, movestogo: Some(2), .. } if wtime == ms(1100)
+        ));
+        assert!(!clocks.charge(Color::White, ms(1200), 3), "the flag fell");
+        assert!(clocks.charge(Color::Black, Duration::from_secs(100), 1));
+        assert!(matches!(
+            clocks.move_limit(Color::Black, 1),
+            MoveLimit::Depth(3)
+        ));
+    }
+}
