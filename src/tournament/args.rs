@@ -438,7 +438,7 @@ pub fn parse(argv: &[String]) -> Result<MatchArgs, ArgsError> {
             "-variant" => {
                 a.variant = one()?
                     .parse()
-                    .map_err(|e| ArgsError::Variant(format!("{e}")))?
+                    .map_err(|e| ArgsError::Variant(e.to_string()))?
             }
             "-games" => a.games = number("-games", &one()?)?,
             "-rounds" => a.rounds = number("-rounds", &one()?)?,
@@ -458,9 +458,9 @@ pub fn parse(argv: &[String]) -> Result<MatchArgs, ArgsError> {
                     alpha: required(&kv, "-sprt", "alpha")?,
                     beta: required(&kv, "-sprt", "beta")?,
                     model: match kv.iter().find(|(k, _)| k == "model") {
-                        Some((_, m)) => m
-                            .parse()
-                            .map_err(|e| ArgsError::SprtModel(format!("{e}")))?,
+                        Some((_, m)) => {
+                            m.parse().map_err(|e| ArgsError::SprtModel(e.to_string()))?
+                        }
                         None => Model::Normalized,
                     },
                 };
@@ -646,7 +646,8 @@ mod tests {
     fn other_settings_are_checked_too() {
         let base = "-engine cmd=a -engine cmd=b -each depth=1";
         use ArgsError as E;
-        let cases: [(&str, &str, fn(&ArgsError) -> bool); 15] = [
+        type Case = (&'static str, &'static str, fn(&ArgsError) -> bool);
+        let cases: [Case; 15] = [
             (
                 "-sprt elo0=0 elo1=10 alpha=nan beta=0.05",
                 "alpha NaN",
