@@ -437,7 +437,7 @@ pub fn parse(argv: &[String]) -> Result<MatchArgs, ArgsError> {
             "-each" => each.extend(vals.iter().cloned()),
             "-variant" => {
                 a.variant = one()?
-                    .parse()
+                    .parse::<Variant>()
                     .map_err(|e| ArgsError::Variant(e.to_string()))?
             }
             "-games" => a.games = number("-games", &one()?)?,
@@ -458,9 +458,9 @@ pub fn parse(argv: &[String]) -> Result<MatchArgs, ArgsError> {
                     alpha: required(&kv, "-sprt", "alpha")?,
                     beta: required(&kv, "-sprt", "beta")?,
                     model: match kv.iter().find(|(k, _)| k == "model") {
-                        Some((_, m)) => {
-                            m.parse().map_err(|e| ArgsError::SprtModel(e.to_string()))?
-                        }
+                        Some((_, m)) => m
+                            .parse::<Model>()
+                            .map_err(|e| ArgsError::SprtModel(e.to_string()))?,
                         None => Model::Normalized,
                     },
                 };
