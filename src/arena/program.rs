@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use wait_timeout::ChildExt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protocol {
@@ -84,12 +85,39 @@ pub struct Watch {
     pub abort: Arc<AtomicBool>,
 }
 
+/// Why an engine program cannot play (`turncoat match` checks each before
+/// the first game).
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("failed to start: cannot run {0}")]
+    CannotRun(String),
+    #[error("failed to start: {cmd} ended ({status}) during the {protocol} handshake")]
+    Ended {
+        cmd: String,
+        status: std::process::ExitStatus,
+        protocol: Protocol,
+    },
+    #[error("failed to start: {cmd} closed its output during the {protocol} handshake")]
+    Closed { cmd: String, protocol: Protocol },
+    #[error("failed to start: {cmd} did not complete the {protocol} handshake within {} s", HANDSHAKE.as_secs())]
+    Hung { cmd: String, protocol: Protocol },
+    #[error("{cmd} {failure}")]
+    NoVariant { cmd: String, failure: Failure },
+    #[error("failed to start: {cmd}: {failure}")]
+    Other { cmd: String, failure: Failure },
+}
+
 /// How often a watched engine's abort flag is looked at.
 const ABORT_POLL: Duration = Duration::from_millis(20);
 /// How long an interrupted engine may take to answer `stop`.
 const STOP_PATIENCE: Duration = Duration::from_secs(3);
 
 const HANDSHAKE: Duration = Duration::from_secs(10);
+/// How long a program that closed its output may take to exit, so that
+/// its exit status can be told.
+const REAP_PATIENCE: Duration = Duration::from_millis(200);
+/// How long a program may take to exit after `quit` before it is killed.
+const QUIT_PATIENCE: Duration = Duration::from_millis(500);
 
 impl fmt::Display for Protocol {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -112,10 +140,13 @@ impl Program {
     /// Whether the engine can play at all: started, through its handshake,
     /// and ended again. `Err` says what failed, for the operator (the
     /// command that could not run, or how the handshake went wrong).
-    pub fn check(config: &ProgramConfig, variant: Variant) -> Result<(), String> {
+    pub fn check(config: &ProgramConfig, variant: Variant) -> Result<(), StartError> {
         let mut e = Program::spawn(config).map_err(|f| match f {
-            Failure::Startup(why) => format!("failed to start: cannot run {why}"),
-            f => f.to_string(),
+            Failure::Startup(why) => StartError::CannotRun(why),
+            failure => StartError::Other {
+                cmd: config.cmd.clone(),
+                failure,
+            },
         })?;
         match e.handshake(variant) {
             Ok(()) => {
@@ -126,37 +157,27 @@ impl Program {
         }
     }
 
-    /// Words for a handshake that failed, with the exit status when the
+    /// What a failed handshake says, with the exit status when the
     /// process has ended.
-    fn handshake_failure(&mut self, failure: Failure) -> String {
-        let (cmd, proto) = (&self.config.cmd, self.config.protocol);
+    fn handshake_failure(&mut self, failure: Failure) -> StartError {
+        let cmd = self.config.cmd.clone();
+        let protocol = self.config.protocol;
         match failure {
             Failure::Crashed => {
                 // The process is usually gone already; give it a moment
                 // to be reaped so that its exit status can be told.
-                let mut status = None;
-                for _ in 0..20 {
-                    if let Ok(Some(s)) = self.child.try_wait() {
-                        status = Some(s);
-                        break;
-                    }
-                    std::thread::sleep(Duration::from_millis(10));
-                }
-                match status {
-                    Some(s) => {
-                        format!("failed to start: {cmd} ended ({s}) during the {proto} handshake")
-                    }
-                    None => format!(
-                        "failed to start: {cmd} closed its output during the {proto} handshake"
-                    ),
+                match self.child.wait_timeout(REAP_PATIENCE).ok().flatten() {
+                    Some(status) => StartError::Ended {
+                        cmd,
+                        status,
+                        protocol,
+                    },
+                    None => StartError::Closed { cmd, protocol },
                 }
             }
-            Failure::Hung => format!(
-                "failed to start: {cmd} did not complete the {proto} handshake within {} s",
-                HANDSHAKE.as_secs()
-            ),
-            f @ Failure::NoVariant { .. } => format!("{cmd} {f}"),
-            f => format!("failed to start: {cmd}: {f}"),
+            Failure::Hung => StartError::Hung { cmd, protocol },
+            f @ Failure::NoVariant { .. } => StartError::NoVariant { cmd, failure: f },
+            failure => StartError::Other { cmd, failure },
         }
     }
 
@@ -392,11 +413,8 @@ impl Program {
     /// Ends the process politely, then for sure.
     pub fn quit(mut self) {
         let _ = self.send("quit");
-        for _ in 0..50 {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
+        if let Ok(Some(_)) = self.child.wait_timeout(QUIT_PATIENCE) {
+            return;
         }
         let _ = self.child.kill();
         let _ = self.child.wait();

@@ -369,25 +369,32 @@ fn write_unit(args: &MatchArgs, r: &mut Record, unit: usize, line: GameLine) {
 /// all at once. An engine that starts here but fails later still forfeits
 /// only that game. `Err` holds one message per failing engine.
 fn check_engines(args: &MatchArgs) -> Result<(), Vec<String>> {
-    let results: Vec<Result<(), String>> = std::thread::scope(|s| {
+    // What went wrong with each engine, if anything.
+    let failures: Vec<Option<String>> = std::thread::scope(|s| {
         let checks: Vec<_> = args
             .engines
             .iter()
-            .map(|e| s.spawn(|| crate::arena::program::Program::check(e, args.variant)))
+            .map(|e| {
+                s.spawn(|| {
+                    crate::arena::program::Program::check(e, args.variant)
+                        .err()
+                        .map(|why| why.to_string())
+                })
+            })
             .collect();
         checks
             .into_iter()
             .map(|h| {
                 h.join()
-                    .unwrap_or_else(|_| Err("the check panicked".into()))
+                    .unwrap_or_else(|_| Some("the check panicked".into()))
             })
             .collect()
     });
     let failures: Vec<String> = args
         .engines
         .iter()
-        .zip(results)
-        .filter_map(|(e, r)| r.err().map(|why| format!("engine '{}' {why}", e.name)))
+        .zip(failures)
+        .filter_map(|(e, why)| why.map(|why| format!("engine '{}' {why}", e.name)))
         .collect();
     if failures.is_empty() {
         Ok(())
