@@ -396,6 +396,75 @@ fn key_values(vals: &[String], flag: &'static str) -> Result<Vec<(String, String
         .collect()
 }
 
+/// `-sprt elo0=E0 elo1=E1 alpha=A beta=B [model=M]`, checked.
+fn sprt_of(vals: &[String]) -> Result<Sprt, ArgsError> {
+    let kv = key_values(vals, "-sprt")?;
+    if let Some((k, _)) = kv
+        .iter()
+        .find(|(k, _)| !matches!(k.as_str(), "elo0" | "elo1" | "alpha" | "beta" | "model"))
+    {
+        return Err(ArgsError::UnknownSetting {
+            flag: "-sprt",
+            key: k.clone(),
+        });
+    }
+    let sprt = Sprt {
+        elo0: required(&kv, "-sprt", "elo0")?,
+        elo1: required(&kv, "-sprt", "elo1")?,
+        alpha: required(&kv, "-sprt", "alpha")?,
+        beta: required(&kv, "-sprt", "beta")?,
+        model: match kv.iter().find(|(k, _)| k == "model") {
+            Some((_, m)) => m
+                .parse::<Model>()
+                .map_err(|e| ArgsError::SprtModel(e.to_string()))?,
+            None => Model::Normalized,
+        },
+    };
+    check_sprt(&sprt)?;
+    Ok(sprt)
+}
+
+/// The engines of `-engine` groups, each with the `-each` settings first,
+/// and their limits; an engine without a name is named after its command.
+fn engines_of(
+    specs: &[Vec<String>],
+    each: &[String],
+) -> Result<(Vec<ProgramConfig>, Vec<Limit>), ArgsError> {
+    if specs.len() < 2 {
+        return Err(ArgsError::TooFewEngines);
+    }
+    let mut engines = Vec::new();
+    let mut limits = Vec::new();
+    for (i, spec) in specs.iter().enumerate() {
+        let mut e = ProgramConfig {
+            name: String::new(),
+            cmd: String::new(),
+            args: Vec::new(),
+            protocol: Protocol::Uci,
+            options: Vec::new(),
+        };
+        let mut limit = None;
+        for kv in each.iter().chain(spec) {
+            apply(kv, &mut e, &mut limit)?;
+        }
+        if e.cmd.is_empty() {
+            return Err(ArgsError::NoCommand(i + 1));
+        }
+        if e.name.is_empty() {
+            e.name = format!(
+                "{}-{}",
+                std::path::Path::new(&e.cmd)
+                    .file_name()
+                    .map_or("engine".into(), |n| n.to_string_lossy().into_owned()),
+                i + 1
+            );
+        }
+        engines.push(e);
+        limits.push(limit.ok_or(ArgsError::NoLimit(i + 1))?);
+    }
+    Ok((engines, limits))
+}
+
 pub fn parse(argv: &[String]) -> Result<MatchArgs, ArgsError> {
     let mut engine_specs: Vec<Vec<String>> = Vec::new();
     let mut each: Vec<String> = Vec::new();
@@ -450,31 +519,7 @@ pub fn parse(argv: &[String]) -> Result<MatchArgs, ArgsError> {
             "-maxmoves" => a.adjudication.max_moves = Some(number("-maxmoves", &one()?)?),
             "-seed" => seed = number("-seed", &one()?)?,
             "-openings" => opening_kv = key_values(&vals, "-openings")?,
-            "-sprt" => {
-                let kv = key_values(&vals, "-sprt")?;
-                let sprt = Sprt {
-                    elo0: required(&kv, "-sprt", "elo0")?,
-                    elo1: required(&kv, "-sprt", "elo1")?,
-                    alpha: required(&kv, "-sprt", "alpha")?,
-                    beta: required(&kv, "-sprt", "beta")?,
-                    model: match kv.iter().find(|(k, _)| k == "model") {
-                        Some((_, m)) => m
-                            .parse::<Model>()
-                            .map_err(|e| ArgsError::SprtModel(e.to_string()))?,
-                        None => Model::Normalized,
-                    },
-                };
-                if let Some((k, _)) = kv.iter().find(|(k, _)| {
-                    !matches!(k.as_str(), "elo0" | "elo1" | "alpha" | "beta" | "model")
-                }) {
-                    return Err(ArgsError::UnknownSetting {
-                        flag: "-sprt",
-                        key: k.clone(),
-                    });
-                }
-                check_sprt(&sprt)?;
-                a.sprt = Some(sprt);
-            }
+            "-sprt" => a.sprt = Some(sprt_of(&vals)?),
             // Typed as the adjudication keeps them, so that `movecount=-1`
             // is refused instead of wrapping around to four billion.
             "-draw" => {
@@ -495,36 +540,7 @@ pub fn parse(argv: &[String]) -> Result<MatchArgs, ArgsError> {
             other => return Err(ArgsError::UnknownOption(other.to_string())),
         }
     }
-    if engine_specs.len() < 2 {
-        return Err(ArgsError::TooFewEngines);
-    }
-    for (i, spec) in engine_specs.iter().enumerate() {
-        let mut e = ProgramConfig {
-            name: String::new(),
-            cmd: String::new(),
-            args: Vec::new(),
-            protocol: Protocol::Uci,
-            options: Vec::new(),
-        };
-        let mut limit = None;
-        for kv in each.iter().chain(spec) {
-            apply(kv, &mut e, &mut limit)?;
-        }
-        if e.cmd.is_empty() {
-            return Err(ArgsError::NoCommand(i + 1));
-        }
-        if e.name.is_empty() {
-            e.name = format!(
-                "{}-{}",
-                std::path::Path::new(&e.cmd)
-                    .file_name()
-                    .map_or("engine".into(), |n| n.to_string_lossy().into_owned()),
-                i + 1
-            );
-        }
-        a.engines.push(e);
-        a.limits.push(limit.ok_or(ArgsError::NoLimit(i + 1))?);
-    }
+    (a.engines, a.limits) = engines_of(&engine_specs, &each)?;
     if a.games == 0 || a.rounds == 0 {
         return Err(ArgsError::NoGames);
     }
