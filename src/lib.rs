@@ -28,6 +28,7 @@ pub mod diagram;
 pub mod engine;
 pub mod eval;
 pub mod game;
+#[cfg(feature = "gui")]
 pub mod gui;
 pub mod openings;
 mod output;
