@@ -15,10 +15,13 @@
 //!   `-maxmoves`.
 //! * [`result`]: how a game ended, as types.
 //!
+//! * [`interrupt`]: taking a request back from another thread (the GUI).
+//!
 //! A finished game is written as PGN by [`crate::pgn`].
 
 pub mod adjudication;
 pub mod clock;
+pub mod interrupt;
 pub mod players;
 pub mod program;
 pub mod referee;

@@ -2,15 +2,13 @@
 //! XBoard. Every wait has a deadline, so a hung engine is noticed; a
 //! crashed one shows as a closed pipe.
 
+use super::interrupt::Interrupt;
 use super::request::{Answer, MoveLimit, MoveRequest};
 use crate::board::Color;
 use crate::Variant;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
 
@@ -74,15 +72,15 @@ pub struct Program {
     pub config: ProgramConfig,
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: crossbeam_channel::Receiver<String>,
     watch: Option<Watch>,
 }
 
 /// Someone watching an engine think (`turncoat gui`): every line it
-/// prints while asked, and a flag that takes the request back.
+/// prints while asked, and an interrupt that takes the request back.
 pub struct Watch {
     pub on_line: Box<dyn FnMut(&str) + Send>,
-    pub abort: Arc<AtomicBool>,
+    pub interrupt: Interrupt,
 }
 
 /// Why an engine program cannot play (`turncoat match` checks each before
@@ -107,8 +105,6 @@ pub enum StartError {
     Other { cmd: String, failure: Failure },
 }
 
-/// How often a watched engine's abort flag is looked at.
-const ABORT_POLL: Duration = Duration::from_millis(20);
 /// How long an interrupted engine may take to answer `stop`.
 const STOP_PATIENCE: Duration = Duration::from_secs(3);
 
@@ -192,7 +188,7 @@ impl Program {
             .map_err(|e| Failure::Startup(format!("{}: {e}", config.cmd)))?;
         let stdin = child.stdin.take().ok_or(Failure::Crashed)?;
         let stdout = child.stdout.take().ok_or(Failure::Crashed)?;
-        let (tx, rx) = channel();
+        let (tx, rx) = crossbeam_channel::unbounded();
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
@@ -224,21 +220,27 @@ impl Program {
     }
 
     /// Reads lines until `done` says stop, or the deadline passes; a
-    /// watcher sees every line, and its abort flag ends the wait.
+    /// watcher sees every line, and its interrupt ends the wait.
     fn read_until(
         &mut self,
         deadline: Instant,
         mut done: impl FnMut(&str) -> bool,
     ) -> Result<(), Failure> {
+        let lines = self.lines.clone();
+        let woken = match &self.watch {
+            Some(w) => w.interrupt.woken().clone(),
+            None => crossbeam_channel::never(),
+        };
         loop {
+            if self.watch.as_ref().is_some_and(|w| w.interrupt.is_raised()) {
+                return Err(Failure::Interrupted);
+            }
             let left = deadline.saturating_duration_since(Instant::now());
-            let wait = match &self.watch {
-                Some(w) if w.abort.load(Ordering::Relaxed) => return Err(Failure::Interrupted),
-                Some(_) => left.min(ABORT_POLL),
-                None => left,
-            };
-            match self.lines.recv_timeout(wait) {
-                Ok(line) => {
+            crossbeam_channel::select! {
+                recv(lines) -> line => {
+                    let Ok(line) = line else {
+                        return Err(Failure::Crashed);
+                    };
                     if let Some(w) = &mut self.watch {
                         (w.on_line)(&line);
                     }
@@ -246,9 +248,10 @@ impl Program {
                         return Ok(());
                     }
                 }
-                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
-                Err(RecvTimeoutError::Timeout) => return Err(Failure::Hung),
-                Err(RecvTimeoutError::Disconnected) => return Err(Failure::Crashed),
+                // Raised (or a wake-up left from an earlier request): the
+                // flag, looked at above, decides.
+                recv(woken) -> _ => {}
+                default(left) => return Err(Failure::Hung),
             }
         }
     }

@@ -8,6 +8,7 @@
 use super::session::{Mode, Session};
 use crate::arena::adjudication::Adjudication;
 use crate::arena::clock::Limit;
+use crate::arena::interrupt::Interrupt;
 use crate::arena::players::{Players, Seat};
 use crate::arena::program::{Failure, Program, ProgramConfig, Watch};
 use crate::arena::referee;
@@ -17,9 +18,9 @@ use crate::arena::turn::ScoreSheet;
 use crate::board::Color;
 use crate::game::Game;
 use crate::Variant;
+use crossbeam_channel::{select, unbounded, Receiver, Sender, TryRecvError};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -51,13 +52,10 @@ pub trait Reports: Send + Sync {
     fn notice(&self, generation: u64, message: String);
 }
 
-/// How often a waiting thread looks at its stop flag.
-const POLL: Duration = Duration::from_millis(20);
-
 /// The running thread and the handles to steer it.
 pub struct Runner {
     /// Takes back what the thread is doing (a move asked, a search).
-    abort: Arc<AtomicBool>,
+    interrupt: Interrupt,
     /// The person's moves, in a game.
     inbox: Option<Sender<String>>,
     /// New positions, in an analysis.
@@ -68,7 +66,7 @@ pub struct Runner {
 impl Runner {
     /// Stops the thread and waits for it (its engines have quit then).
     pub fn stop(self) {
-        self.abort.store(true, Ordering::SeqCst);
+        self.interrupt.raise();
         drop(self.inbox);
         drop(self.targets);
         if self.handle.join().is_err() {
@@ -91,7 +89,7 @@ impl Runner {
         }
         // After the send, so the thread that clears the flag sees the
         // new position (see `analyse`).
-        self.abort.store(true, Ordering::SeqCst);
+        self.interrupt.raise();
         true
     }
 }
@@ -130,8 +128,8 @@ enum SeatSpec {
 
 /// Starts the referee on the session's game in its mode.
 pub fn start_game(hub: Arc<dyn Reports>, engines: &[ProgramConfig], s: &Session) -> Runner {
-    let abort = Arc::new(AtomicBool::new(false));
-    let (inbox, moves_in) = channel();
+    let interrupt = Interrupt::default();
+    let (inbox, moves_in) = unbounded();
     let seats = Color::ALL.map(|side| {
         if s.mode.human_plays(side) {
             SeatSpec::Person
@@ -142,7 +140,7 @@ pub fn start_game(hub: Arc<dyn Reports>, engines: &[ProgramConfig], s: &Session)
     let game = GameRun {
         hub,
         generation: s.generation,
-        abort: abort.clone(),
+        interrupt: interrupt.clone(),
         game: s.game.clone(),
         start_fen: s.start_fen.clone(),
         moves: s.line.clone(),
@@ -150,7 +148,7 @@ pub fn start_game(hub: Arc<dyn Reports>, engines: &[ProgramConfig], s: &Session)
     };
     let handle = std::thread::spawn(move || game.run(seats, moves_in));
     Runner {
-        abort,
+        interrupt,
         inbox: Some(inbox),
         targets: None,
         handle,
@@ -160,7 +158,7 @@ pub fn start_game(hub: Arc<dyn Reports>, engines: &[ProgramConfig], s: &Session)
 struct GameRun {
     hub: Arc<dyn Reports>,
     generation: u64,
-    abort: Arc<AtomicBool>,
+    interrupt: Interrupt,
     game: Game,
     start_fen: String,
     moves: Vec<String>,
@@ -195,7 +193,7 @@ impl GameRun {
             }
         };
         players.quit();
-        if !self.abort.load(Ordering::SeqCst) {
+        if !self.interrupt.is_raised() {
             self.hub.game_over(self.generation, result);
         }
     }
@@ -218,7 +216,7 @@ impl GameRun {
             SeatSpec::Person => Ok(Box::new(Person {
                 reporter,
                 moves_in: moves_in.clone(),
-                abort: self.abort.clone(),
+                interrupt: self.interrupt.clone(),
             })),
             SeatSpec::Engine(config) => {
                 let mut engine = Program::start(&config, variant).map_err(|f| {
@@ -230,7 +228,7 @@ impl GameRun {
                     (self.hub.clone(), self.generation, config.name.clone());
                 engine.set_watch(Watch {
                     on_line: Box::new(move |line| hub.engine_line(generation, &name, side, line)),
-                    abort: self.abort.clone(),
+                    interrupt: self.interrupt.clone(),
                 });
                 Ok(Box::new(EngineSeat { reporter, engine }))
             }
@@ -269,7 +267,7 @@ impl Reporter {
 struct Person {
     reporter: Reporter,
     moves_in: Rc<Receiver<String>>,
-    abort: Arc<AtomicBool>,
+    interrupt: Interrupt,
 }
 
 impl Seat for Person {
@@ -281,12 +279,18 @@ impl Seat for Person {
             _ => None,
         };
         self.reporter.asking(request.limit, true);
+        // Without a clock a person may think for ever.
+        let deadline = deadline.unwrap_or(began + Duration::from_secs(365 * 24 * 3600));
         loop {
-            if self.abort.load(Ordering::SeqCst) {
+            if self.interrupt.is_raised() {
                 return Err(Failure::Interrupted);
             }
-            match self.moves_in.recv_timeout(POLL) {
-                Ok(mv) => {
+            let left = deadline.saturating_duration_since(Instant::now());
+            select! {
+                recv(self.moves_in) -> mv => {
+                    let Ok(mv) = mv else {
+                        return Err(Failure::Interrupted);
+                    };
                     let answer = Answer {
                         mv,
                         score: None,
@@ -295,12 +299,9 @@ impl Seat for Person {
                     self.reporter.answered(request.moves, &answer);
                     return Ok(answer);
                 }
-                Err(RecvTimeoutError::Timeout) => {
-                    if deadline.is_some_and(|d| Instant::now() > d) {
-                        return Err(Failure::Hung);
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => return Err(Failure::Interrupted),
+                // The flag, looked at above, decides.
+                recv(self.interrupt.woken()) -> _ => {}
+                default(left) => return Err(Failure::Hung),
             }
         }
     }
@@ -339,19 +340,19 @@ pub fn start_analysis(
 ) -> Option<Runner> {
     debug_assert_eq!(s.mode, Mode::Analysis);
     let config = engines.get(s.analysis_engine)?.clone();
-    let abort = Arc::new(AtomicBool::new(false));
-    let (targets, targets_in) = channel();
+    let interrupt = Interrupt::default();
+    let (targets, targets_in) = unbounded();
     targets.send(target).ok()?;
     let run = AnalysisRun {
         hub,
         config,
         variant: s.variant,
         multipv: s.multipv,
-        abort: abort.clone(),
+        interrupt: interrupt.clone(),
     };
     let handle = std::thread::spawn(move || run.run(targets_in));
     Some(Runner {
-        abort,
+        interrupt,
         inbox: None,
         targets: Some(targets),
         handle,
@@ -363,7 +364,7 @@ struct AnalysisRun {
     config: ProgramConfig,
     variant: Variant,
     multipv: u32,
-    abort: Arc<AtomicBool>,
+    interrupt: Interrupt,
 }
 
 impl AnalysisRun {
@@ -394,12 +395,12 @@ impl AnalysisRun {
                 };
                 hub.engine_line(seen.load(Ordering::SeqCst), &name, side, line);
             }),
-            abort: self.abort.clone(),
+            interrupt: self.interrupt.clone(),
         });
         loop {
             // Cleared before the newest position is taken: a position sent
             // after this sets the flag again (see `Runner::retarget`).
-            self.abort.store(false, Ordering::SeqCst);
+            self.interrupt.clear();
             loop {
                 match targets.try_recv() {
                     Ok(t) => target = t,
@@ -420,15 +421,12 @@ impl AnalysisRun {
                     break;
                 }
             }
-            // Searched out, or nothing to search: wait for a new position.
-            while !self.abort.load(Ordering::SeqCst) {
-                match targets.recv_timeout(POLL) {
-                    Ok(t) => {
-                        target = t;
-                        break;
-                    }
-                    Err(RecvTimeoutError::Timeout) => {}
-                    Err(RecvTimeoutError::Disconnected) => break,
+            // Searched out, or nothing to search: wait for a new position
+            // (or, when the hub lets go, the end of the channel).
+            if !self.interrupt.is_raised() {
+                match targets.recv() {
+                    Ok(t) => target = t,
+                    Err(_) => break,
                 }
             }
         }
