@@ -26,6 +26,8 @@ pub mod runner;
 pub mod search_line;
 pub mod server;
 pub mod session;
+#[cfg(test)]
+mod state_schema;
 pub mod view;
 
 use crate::output::out;
