@@ -3,6 +3,7 @@
 //! plays or analyses (seats, engines, the referee). After every change
 //! the new state goes to every page over the live channel.
 
+use super::error::{Refusal, MULTIPV};
 use super::runner::{self, Reports, Runner, Target};
 use super::search_line::{self, SearchLine};
 use super::session::{self, ClockView, Mode, Session};
@@ -13,7 +14,7 @@ use crate::arena::result::{DrawBy, GameResult, WinBy};
 use crate::board::Color;
 use crate::game::Game;
 use crate::Variant;
-use serde_json::Value;
+use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -26,18 +27,27 @@ pub struct Event {
     pub data: Arc<str>,
 }
 
-/// Why an action was refused: an HTTP status and a message for the user.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Refusal {
-    pub status: u16,
-    pub message: String,
+/// An answer of the API as JSON text, serialised once: a state's text
+/// goes both to the page that acted and to every page over the live
+/// channel.
+#[derive(Clone, Debug)]
+pub struct JsonText(pub Arc<str>);
+
+impl JsonText {
+    pub fn of(value: &impl Serialize) -> JsonText {
+        // The API's types are structs, and maps with string keys: nothing
+        // in them can fail to serialise.
+        let text = serde_json::to_string(value).expect("the API's types serialise");
+        JsonText(text.into())
+    }
 }
 
-fn refuse(status: u16, message: impl Into<String>) -> Refusal {
-    Refusal {
-        status,
-        message: message.into(),
-    }
+/// An engine's raw `info` line, the live channel's `engine` event.
+#[derive(Serialize)]
+struct EngineLine<'a> {
+    engine: &'a str,
+    side: &'static str,
+    line: &'a str,
 }
 
 /// How long a move's request waits for the referee to have played it.
@@ -85,8 +95,13 @@ impl Hub {
     }
 
     /// The state JSON the page draws.
-    pub fn state(&self) -> Value {
-        view::state(&self.session(), &self.engines)
+    pub fn state(&self) -> JsonText {
+        JsonText::of(&view::state(&self.session(), &self.engines))
+    }
+
+    /// The name of the session's variant.
+    pub fn variant_name(&self) -> &'static str {
+        self.session().variant.name()
     }
 
     /// The PGN of the game (as `turncoat match -pgnout` writes one).
@@ -94,12 +109,9 @@ impl Hub {
         view::pgn(&self.session())
     }
 
-    fn send(&self, name: &'static str, data: String) {
+    fn send(&self, name: &'static str, data: Arc<str>) {
         // No page listening is no error.
-        let _ = self.events.send(Event {
-            name,
-            data: data.into(),
-        });
+        let _ = self.events.send(Event { name, data });
     }
 
     /// Sends the state to every page. The state is numbered (`seq`) and
@@ -128,18 +140,18 @@ impl Hub {
         mode: Option<&str>,
         sides: [Option<&str>; 2],
         tc: Option<&str>,
-    ) -> Result<Value, Refusal> {
+    ) -> Result<JsonText, Refusal> {
         let variant = Variant::from_name(variant)
-            .ok_or_else(|| refuse(422, format!("unknown variant '{variant}'")))?;
+            .ok_or_else(|| Refusal::UnknownVariant(variant.to_string()))?;
         let mode = self.parse_mode(mode)?;
         let sides = self.parse_sides(sides)?;
         self.stop_runner();
         {
             let mut s = self.session();
             if let Some(tc) = tc {
-                s.set_tc(tc).map_err(|e| refuse(422, e))?;
+                s.set_tc(tc)?;
             }
-            s.new_game(variant, fen).map_err(|e| refuse(422, e))?;
+            s.new_game(variant, fen)?;
             if let Some(m) = mode {
                 s.mode = m;
             }
@@ -156,14 +168,14 @@ impl Hub {
         mode: &str,
         sides: [Option<&str>; 2],
         tc: Option<&str>,
-    ) -> Result<Value, Refusal> {
+    ) -> Result<JsonText, Refusal> {
         let mode = self.parse_mode(Some(mode))?.expect("a mode was given");
         let sides = self.parse_sides(sides)?;
         self.stop_runner();
         {
             let mut s = self.session();
             if let Some(tc) = tc {
-                s.set_tc(tc).map_err(|e| refuse(422, e))?;
+                s.set_tc(tc)?;
             }
             s.mode = mode;
             s.sides = merge_sides(s.sides, sides);
@@ -174,32 +186,30 @@ impl Hub {
     }
 
     /// The person's move (ply) in the variant's notation.
-    pub fn play(self: &Arc<Self>, text: &str) -> Result<Value, Refusal> {
+    pub fn play(self: &Arc<Self>, text: &str) -> Result<JsonText, Refusal> {
         let text = text.trim();
         // The runner's lock is taken before the session's, never after.
         let inbox = self.runner().as_ref().and_then(Runner::inbox);
         let mut s = self.session();
-        let side = s
-            .human_side()
-            .ok_or_else(|| refuse(409, "it is not your move"))?;
+        let side = s.human_side().ok_or(Refusal::NotYourMove)?;
         let legal = s.game.moves_for(side);
         let known = legal.iter().any(|m| m.eq_ignore_ascii_case(text));
         if !known && s.game.clone().play_text(text).is_err() {
-            return Err(refuse(422, format!("illegal move '{text}'")));
+            return Err(Refusal::IllegalMove(text.to_string()));
         }
         if !s.mode.is_game() {
-            s.play(text).map_err(|e| refuse(422, e))?;
+            s.play(text)?;
             s.message.clear();
             drop(s);
             self.retarget();
             return Ok(self.published());
         }
-        let inbox = inbox.ok_or_else(|| refuse(409, "no game is running"))?;
+        let inbox = inbox.ok_or(Refusal::NoGameRunning)?;
         let before = progress_mark(&s);
         let generation = s.generation;
         inbox
             .send(text.to_string())
-            .map_err(|_| refuse(409, "the game has ended"))?;
+            .map_err(|_| Refusal::GameEnded)?;
         let (s, _) = self
             .progress
             .wait_timeout_while(s, MOVE_PATIENCE, |s| {
@@ -211,23 +221,20 @@ impl Hub {
     }
 
     /// Takes back (see [`Session::undo`]).
-    pub fn undo(self: &Arc<Self>) -> Result<Value, Refusal> {
+    pub fn undo(self: &Arc<Self>) -> Result<JsonText, Refusal> {
         self.stop_runner();
         let undone = self.session().undo();
         self.start_runner();
         if !undone {
-            return Err(refuse(409, "there is no move to take back"));
+            return Err(Refusal::NothingToTakeBack);
         }
         Ok(self.published())
     }
 
     /// The person resigns (against an engine; at a hotseat board the side
     /// to move).
-    pub fn resign(self: &Arc<Self>) -> Result<Value, Refusal> {
-        let side = self
-            .session()
-            .person_side()
-            .ok_or_else(|| refuse(409, "no game of yours is running"))?;
+    pub fn resign(self: &Arc<Self>) -> Result<JsonText, Refusal> {
+        let side = self.session().person_side().ok_or(Refusal::NoGameOfYours)?;
         self.end_game(GameResult::win(side.flip(), WinBy::Resigned));
         Ok(self.published())
     }
@@ -235,12 +242,10 @@ impl Hub {
     /// The person offers a draw: at a hotseat board it is agreed; an
     /// engine accepts when [`Session::engine_accepts_draw`]. The answer is
     /// the state with `draw` (`accepted` or `declined`) and `draw_message`.
-    pub fn offer_draw(self: &Arc<Self>) -> Result<Value, Refusal> {
+    pub fn offer_draw(self: &Arc<Self>) -> Result<JsonText, Refusal> {
         let (accepted, message) = {
             let s = self.session();
-            let side = s
-                .person_side()
-                .ok_or_else(|| refuse(409, "no game of yours is running"))?;
+            let side = s.person_side().ok_or(Refusal::NoGameOfYours)?;
             let accepted = s.mode == Mode::Hotseat || s.engine_accepts_draw();
             let engine = view::seat_name(&s, &self.engines, side.flip());
             let message = if accepted {
@@ -255,24 +260,22 @@ impl Hub {
             };
             (accepted, message)
         };
-        let mut state = if accepted {
+        if accepted {
             self.end_game(GameResult::Draw(DrawBy::Agreement));
-            self.published()
-        } else {
-            self.state()
-        };
-        state["draw"] = Value::from(if accepted { "accepted" } else { "declined" });
-        state["draw_message"] = Value::from(message);
-        Ok(state)
+            self.publish();
+        }
+        let s = self.session();
+        Ok(JsonText::of(&view::DrawAnswer {
+            state: view::state(&s, &self.engines),
+            draw: if accepted { "accepted" } else { "declined" },
+            draw_message: message,
+        }))
     }
 
     /// The person aborts the game before its second ply: no result.
-    pub fn abort(self: &Arc<Self>) -> Result<Value, Refusal> {
+    pub fn abort(self: &Arc<Self>) -> Result<JsonText, Refusal> {
         if !self.session().abortable() {
-            return Err(refuse(
-                409,
-                "a game can be aborted only before its second move",
-            ));
+            return Err(Refusal::TooLateToAbort);
         }
         self.end_game_aborted();
         Ok(self.published())
@@ -280,17 +283,16 @@ impl Hub {
 
     /// The same start again with the colours swapped (against an engine:
     /// the person takes the other side; engines: they swap seats).
-    pub fn rematch(self: &Arc<Self>) -> Result<Value, Refusal> {
+    pub fn rematch(self: &Arc<Self>) -> Result<JsonText, Refusal> {
         if !self.session().rematch_possible() {
-            return Err(refuse(409, "the game is not over"));
+            return Err(Refusal::GameNotOver);
         }
         self.stop_runner();
         {
             let mut s = self.session();
             let fen = s.game_start_fen();
             let variant = s.variant;
-            s.new_game(variant, Some(&fen))
-                .map_err(|e| refuse(422, e))?;
+            s.new_game(variant, Some(&fen))?;
             s.mode = match s.mode {
                 Mode::PlayWhite => Mode::PlayBlack,
                 Mode::PlayBlack => Mode::PlayWhite,
@@ -326,10 +328,12 @@ impl Hub {
 
     /// Shows the position after `ply` plies; a game in progress becomes
     /// an analysis there.
-    pub fn goto(self: &Arc<Self>, ply: usize) -> Result<Value, Refusal> {
+    pub fn goto(self: &Arc<Self>, ply: usize) -> Result<JsonText, Refusal> {
         let mut s = self.session();
         if ply > s.line.len() {
-            return Err(refuse(422, format!("the game has {} plies", s.line.len())));
+            return Err(Refusal::NoSuchPly {
+                plies: s.line.len(),
+            });
         }
         if s.mode.is_game() {
             drop(s);
@@ -349,14 +353,14 @@ impl Hub {
         self: &Arc<Self>,
         multipv: Option<u32>,
         engine: Option<&str>,
-    ) -> Result<Value, Refusal> {
+    ) -> Result<JsonText, Refusal> {
         let engine = match engine {
             Some(name) => Some(self.engine_index(name)?),
             None => None,
         };
         if let Some(n) = multipv {
-            if !(1..=16).contains(&n) {
-                return Err(refuse(422, "MultiPV must be from 1 to 16"));
+            if !MULTIPV.contains(&n) {
+                return Err(Refusal::MultiPvOutOfRange);
             }
         }
         self.stop_runner();
@@ -374,7 +378,7 @@ impl Hub {
     /// The board after `moves` from the position shown, or from the
     /// position after `ply` plies of the line (a game browsed while it
     /// goes on), the game left as it is (a PV previewed).
-    pub fn preview(&self, moves: &[String], ply: Option<usize>) -> Result<Value, Refusal> {
+    pub fn preview(&self, moves: &[String], ply: Option<usize>) -> Result<JsonText, Refusal> {
         let mut game = {
             let s = self.session();
             match ply {
@@ -383,32 +387,31 @@ impl Hub {
                     // a hidden apocalypse ply stays hidden
                     let shown = s.line.len() - usize::from(s.game.has_pending_ply());
                     if k > shown {
-                        return Err(refuse(422, format!("the game has {shown} plies")));
+                        return Err(Refusal::NoSuchPly { plies: shown });
                     }
                     s.game_after(k)
                 }
             }
         };
         let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
-        game.play_list(&texts)
-            .map_err(|e| refuse(422, e.to_string()))?;
-        Ok(view::preview(&game))
+        game.play_list(&texts).map_err(Refusal::Preview)?;
+        Ok(JsonText::of(&view::preview(&game)))
     }
 
     /// Loads game `index` of a PGN text, shown from its start.
-    pub fn import_pgn(self: &Arc<Self>, text: &str, index: usize) -> Result<Value, Refusal> {
-        let games = super::pgn_import::parse(text).map_err(|e| refuse(422, e))?;
-        let game = games.get(index).cloned().ok_or_else(|| {
-            refuse(
-                422,
-                format!("the PGN holds {} games, no game {index}", games.len()),
-            )
+    pub fn import_pgn(self: &Arc<Self>, text: &str, index: usize) -> Result<JsonText, Refusal> {
+        let games = super::pgn_import::parse(text)?;
+        let game = games.get(index).cloned().ok_or(Refusal::NoSuchGame {
+            count: games.len(),
+            index,
         })?;
         self.stop_runner();
         {
             let mut s = self.session();
-            s.load(&game)
-                .map_err(|e| refuse(422, format!("{}: {e}", game.label)))?;
+            s.load(&game).map_err(|source| Refusal::ImportedGame {
+                label: game.label.clone(),
+                source,
+            })?;
             s.mode = Mode::Analysis;
             s.imported = games;
             s.message.clear();
@@ -428,12 +431,12 @@ impl Hub {
     }
 
     /// [`Hub::publish`], answering the state sent.
-    fn published(&self) -> Value {
+    fn published(&self) -> JsonText {
         let mut s = self.session();
         s.seq += 1;
-        let state = view::state(&s, &self.engines);
+        let state = JsonText::of(&view::state(&s, &self.engines));
         self.dirty.store(false, Ordering::Relaxed);
-        self.send("state", state.to_string());
+        self.send("state", state.0.clone());
         state
     }
 
@@ -442,7 +445,7 @@ impl Hub {
             None => Ok(None),
             Some(m) => Mode::from_name(m)
                 .map(Some)
-                .ok_or_else(|| refuse(422, format!("unknown mode '{m}'"))),
+                .ok_or_else(|| Refusal::UnknownMode(m.to_string())),
         }
     }
 
@@ -450,7 +453,7 @@ impl Hub {
         self.engines
             .iter()
             .position(|e| e.name == name)
-            .ok_or_else(|| refuse(422, format!("no engine is named '{name}'")))
+            .ok_or_else(|| Refusal::UnknownEngine(name.to_string()))
     }
 
     fn parse_sides(&self, sides: [Option<&str>; 2]) -> Result<[Option<usize>; 2], Refusal> {
@@ -605,11 +608,11 @@ impl Reports for Hub {
         if !line.starts_with("info") {
             return;
         }
-        let event = serde_json::json!({
-            "engine": engine,
-            "side": search_line::side_code(side),
-            "line": line,
-        });
+        let event = EngineLine {
+            engine,
+            side: search_line::side_code(side),
+            line,
+        };
         let Some(parsed) = SearchLine::parse(engine, side, line) else {
             return;
         };
@@ -626,7 +629,7 @@ impl Reports for Hub {
             }
             search_line::merge(&mut s.output, parsed);
         }
-        self.send("engine", event.to_string());
+        self.send("engine", JsonText::of(&event).0);
         self.dirty.store(true, Ordering::Relaxed);
     }
 

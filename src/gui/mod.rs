@@ -7,13 +7,16 @@
 //! * [`server`]: HTTP (axum): the embedded page ([`assets`]), the JSON
 //!   API, the live channel, the token/Host/Origin checks.
 //! * [`hub`]: the one [`session`] and every change to it; the state sent
-//!   to the page is made by [`view`].
+//!   to the page is made by [`view`] (typed structs, serialised once).
+//! * [`error`]: why a request is refused, as types; `server` gives each
+//!   its HTTP status.
 //! * [`runner`]: the thread behind the board — the referee of `turncoat
 //!   match` with engine or person seats, or an analysing engine.
 //! * [`pgn_import`]: reading back the PGN `turncoat match` writes.
 
 pub mod args;
 pub mod assets;
+pub mod error;
 pub mod hub;
 pub mod learn;
 pub mod line_memo;
@@ -23,6 +26,8 @@ pub mod runner;
 pub mod search_line;
 pub mod server;
 pub mod session;
+#[cfg(test)]
+mod state_schema;
 pub mod view;
 
 use crate::arena::program::Program;

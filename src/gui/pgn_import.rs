@@ -2,14 +2,15 @@
 //! (the same reader as `turncoat match -openings`), as the import list
 //! shows them.
 
+use super::error::Refusal;
 use super::session::ImportedGame;
 use crate::pgn::read_games;
 use crate::Variant;
 
 /// Every game of `text` (chess where a game has no `Variant` tag), each
 /// checked against the rules.
-pub fn parse(text: &str) -> Result<Vec<ImportedGame>, String> {
-    let games = read_games(text, Variant::Chess)?;
+pub fn parse(text: &str) -> Result<Vec<ImportedGame>, Refusal> {
+    let games = read_games(text, Variant::Chess).map_err(Refusal::Pgn)?;
     Ok(games
         .into_iter()
         .enumerate()

@@ -4,7 +4,9 @@
 //! of this machine (against DNS rebinding and other sites' pages).
 
 use super::assets;
-use super::hub::{Hub, Refusal};
+use super::error::{AccessDenied, ApiError, Refusal, SessionError};
+use super::hub::{Hub, JsonText};
+use crate::game::GameError;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -14,8 +16,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -48,12 +50,72 @@ pub fn router(app: App) -> Router {
         .with_state(app)
 }
 
-fn error(status: StatusCode, message: impl Into<String>) -> Response {
-    (status, Json(json!({ "error": message.into() }))).into_response()
+/// The body of every refusal: `{"error": "message"}`.
+#[derive(Serialize)]
+struct ErrorBody {
+    error: String,
+}
+
+/// The HTTP status of every refusal, in this one place (docs/gui.md, the
+/// HTTP API): 400 a body that does not read, 403 not this machine's page,
+/// 404 no such thing, 409 not now, 413 too large, 422 not valid.
+fn status(e: &ApiError) -> StatusCode {
+    match e {
+        ApiError::Refused(r) => refusal_status(r),
+        ApiError::Access(_) => StatusCode::FORBIDDEN,
+        ApiError::BadBody(_) => StatusCode::BAD_REQUEST,
+        ApiError::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        ApiError::NoSuchAction(_) | ApiError::NoSuchPage | ApiError::NoPage => {
+            StatusCode::NOT_FOUND
+        }
+        ApiError::ActionFailed | ApiError::PgnFailed => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// 409 for what the game's course refuses now, 422 for what is not valid.
+fn refusal_status(r: &Refusal) -> StatusCode {
+    match r {
+        Refusal::NotYourMove
+        | Refusal::NoGameRunning
+        | Refusal::GameEnded
+        | Refusal::NothingToTakeBack
+        | Refusal::NoGameOfYours
+        | Refusal::TooLateToAbort
+        | Refusal::GameNotOver
+        | Refusal::Session(SessionError::Game(GameError::GameOver(_))) => StatusCode::CONFLICT,
+        Refusal::UnknownVariant(_)
+        | Refusal::UnknownMode(_)
+        | Refusal::UnknownEngine(_)
+        | Refusal::IllegalMove(_)
+        | Refusal::NoSuchPly { .. }
+        | Refusal::MultiPvOutOfRange
+        | Refusal::Preview(_)
+        | Refusal::Pgn(_)
+        | Refusal::NoSuchGame { .. }
+        | Refusal::ImportedGame { .. }
+        | Refusal::Session(_) => StatusCode::UNPROCESSABLE_ENTITY,
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = ErrorBody {
+            error: self.to_string(),
+        };
+        (status(&self), Json(body)).into_response()
+    }
+}
+
+/// The text as it is: serialised once, by the hub.
+impl IntoResponse for JsonText {
+    fn into_response(self) -> Response {
+        let json = "application/json";
+        ([(header::CONTENT_TYPE, json)], self.0.to_string()).into_response()
+    }
 }
 
 async fn not_found() -> Response {
-    error(StatusCode::NOT_FOUND, "no such page")
+    ApiError::NoSuchPage.into_response()
 }
 
 /// Every request: the token (query `token` or header
@@ -65,26 +127,23 @@ async fn not_found() -> Response {
 async fn guard(State(app): State<App>, req: Request, next: Next) -> Response {
     let (parts, body) = req.into_parts();
     let Ok(bytes) = axum::body::to_bytes(body, BODY_LIMIT).await else {
-        return error(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "the request body is too large",
-        );
+        return ApiError::BodyTooLarge.into_response();
     };
     if let Err(why) = app.admit(&parts.headers, &parts.uri) {
-        return error(StatusCode::FORBIDDEN, why);
+        return ApiError::from(why).into_response();
     }
     next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
         .await
 }
 
 impl App {
-    fn admit(&self, headers: &HeaderMap, uri: &axum::http::Uri) -> Result<(), String> {
+    fn admit(&self, headers: &HeaderMap, uri: &axum::http::Uri) -> Result<(), AccessDenied> {
         let host = headers
             .get(header::HOST)
             .and_then(|h| h.to_str().ok())
-            .ok_or("a Host header is required")?;
+            .ok_or(AccessDenied::NoHost)?;
         if !self.is_local(host) {
-            return Err(format!("host '{host}' is not this server"));
+            return Err(AccessDenied::ForeignHost(host.to_string()));
         }
         if let Some(origin) = headers.get(header::ORIGIN) {
             let origin = origin.to_str().unwrap_or("");
@@ -92,7 +151,7 @@ impl App {
                 .strip_prefix("http://")
                 .is_some_and(|h| self.is_local(h));
             if !local {
-                return Err(format!("requests from '{origin}' are not accepted"));
+                return Err(AccessDenied::ForeignOrigin(origin.to_string()));
             }
         }
         let from_query = Query::<HashMap<String, String>>::try_from_uri(uri)
@@ -104,8 +163,8 @@ impl App {
             .map(str::to_string);
         match from_query.or(from_header) {
             Some(t) if same(t.as_bytes(), self.token.as_bytes()) => Ok(()),
-            Some(_) => Err("wrong token".into()),
-            None => Err("the token is missing: open the address turncoat gui printed".into()),
+            Some(_) => Err(AccessDenied::WrongToken),
+            None => Err(AccessDenied::NoToken),
         }
     }
 
@@ -135,7 +194,7 @@ async fn index(State(app): State<App>) -> Response {
             )
                 .into_response()
         }
-        None => error(StatusCode::NOT_FOUND, "this build has no page"),
+        None => ApiError::NoPage.into_response(),
     }
 }
 
@@ -193,20 +252,14 @@ async fn rules(State(app): State<App>, Query(q): Query<HashMap<String, String>>)
         Some(v) => v.clone(),
         None => {
             let hub = app.hub.clone();
-            let state = tokio::task::spawn_blocking(move || hub.state()).await;
-            state.map_or_else(
-                |_| String::new(),
-                |s| s["variant"].as_str().unwrap_or("").to_string(),
-            )
+            let variant = tokio::task::spawn_blocking(move || hub.variant_name()).await;
+            variant.unwrap_or_default().to_string()
         }
     };
     let section = crate::Variant::from_name(&name).and_then(super::rules::section);
     match section {
         Some(s) => Json(s).into_response(),
-        None => error(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!("unknown variant '{name}'"),
-        ),
+        None => ApiError::from(Refusal::UnknownVariant(name)).into_response(),
     }
 }
 
@@ -227,10 +280,7 @@ async fn pgn(State(app): State<App>) -> Response {
             text,
         )
             .into_response(),
-        Err(_) => error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the PGN could not be written",
-        ),
+        Err(_) => ApiError::PgnFailed.into_response(),
     }
 }
 
@@ -238,16 +288,12 @@ async fn pgn(State(app): State<App>) -> Response {
 /// engines' lines as they come.
 async fn events(State(app): State<App>) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
     let hub = app.hub.clone();
-    let first = SseEvent::default()
-        .event("state")
-        .data(hub.state().to_string());
+    let first = SseEvent::default().event("state").data(&*hub.state().0);
     let updates = BroadcastStream::new(hub.subscribe()).map(move |item| {
         Ok(match item {
             Ok(e) => SseEvent::default().event(e.name).data(&*e.data),
             // A page too slow for the stream gets the newest state.
-            Err(_) => SseEvent::default()
-                .event("state")
-                .data(hub.state().to_string()),
+            Err(_) => SseEvent::default().event("state").data(&*hub.state().0),
         })
     });
     Sse::new(tokio_stream::once(Ok(first)).chain(updates)).keep_alive(KeepAlive::default())
@@ -256,15 +302,12 @@ async fn events(State(app): State<App>) -> Sse<impl Stream<Item = Result<SseEven
 /// Runs an action off the async workers (it may wait for engines).
 async fn blocking(
     hub: Arc<Hub>,
-    f: impl FnOnce(&Arc<Hub>) -> Result<Value, Refusal> + Send + 'static,
+    f: impl FnOnce(&Arc<Hub>) -> Result<JsonText, Refusal> + Send + 'static,
 ) -> Response {
     match tokio::task::spawn_blocking(move || f(&hub)).await {
-        Ok(Ok(value)) => Json(value).into_response(),
-        Ok(Err(r)) => error(
-            StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST),
-            r.message,
-        ),
-        Err(_) => error(StatusCode::INTERNAL_SERVER_ERROR, "the action failed"),
+        Ok(Ok(text)) => text.into_response(),
+        Ok(Err(r)) => ApiError::from(r).into_response(),
+        Err(_) => ApiError::ActionFailed.into_response(),
     }
 }
 
@@ -330,13 +373,13 @@ struct PgnImport {
 }
 
 /// The body as `T`; an empty body reads as `{}`.
-fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, String> {
+fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
     let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
         b"{}"
     } else {
         bytes
     };
-    serde_json::from_slice(text).map_err(|e| format!("bad request body: {e}"))
+    Ok(serde_json::from_slice(text)?)
 }
 
 async fn action(State(app): State<App>, Path(name): Path<String>, bytes: Bytes) -> Response {
@@ -345,7 +388,7 @@ async fn action(State(app): State<App>, Path(name): Path<String>, bytes: Bytes) 
         ($t:ty, |$hub:ident, $b:ident| $e:expr) => {
             match body::<$t>(&bytes) {
                 Ok($b) => blocking(hub, move |$hub| $e).await,
-                Err(why) => error(StatusCode::BAD_REQUEST, why),
+                Err(why) => why.into_response(),
             }
         };
     }
@@ -373,6 +416,6 @@ async fn action(State(app): State<App>, Path(name): Path<String>, bytes: Bytes) 
         "abort" => run!(Empty, |h, _b| h.abort()),
         "rematch" => run!(Empty, |h, _b| h.rematch()),
         "pgn-import" => run!(PgnImport, |h, b| h.import_pgn(&b.pgn, b.index)),
-        _ => error(StatusCode::NOT_FOUND, format!("no action '{name}'")),
+        _ => ApiError::NoSuchAction(name).into_response(),
     }
 }

@@ -3,6 +3,7 @@
 //! side), what the engines said. Every change goes through [`Session`]'s
 //! methods; the server then sends the new state to every page.
 
+use super::error::SessionError;
 use super::line_memo::LineMemo;
 use super::search_line::SearchLine;
 use crate::arena::clock::Limit;
@@ -200,10 +201,10 @@ impl Session {
     }
 
     /// A new game of `variant` from `fen` (its start when `None`).
-    pub fn new_game(&mut self, variant: Variant, fen: Option<&str>) -> Result<(), String> {
+    pub fn new_game(&mut self, variant: Variant, fen: Option<&str>) -> Result<(), SessionError> {
         let fen = fen.map(str::trim).filter(|f| !f.is_empty());
         let fen = fen.unwrap_or(variant.start_fen());
-        let game = Game::from_fen(variant, fen).map_err(|e| e.to_string())?;
+        let game = Game::from_fen(variant, fen)?;
         self.variant = variant;
         self.start_fen = fen.to_string();
         self.line.clear();
@@ -216,10 +217,10 @@ impl Session {
     }
 
     /// Replaces the whole game (a PGN import): `moves` must be legal.
-    pub fn load(&mut self, g: &ImportedGame) -> Result<(), String> {
-        let mut game = Game::from_fen(g.variant, &g.start_fen).map_err(|e| e.to_string())?;
+    pub fn load(&mut self, g: &ImportedGame) -> Result<(), SessionError> {
+        let mut game = Game::from_fen(g.variant, &g.start_fen)?;
         let texts: Vec<&str> = g.moves.iter().map(String::as_str).collect();
-        game.play_list(&texts).map_err(|e| e.to_string())?;
+        game.play_list(&texts).map_err(SessionError::Line)?;
         self.new_game(g.variant, Some(&g.start_fen))?;
         self.line = g.moves.clone();
         self.evals = g.evals.clone();
@@ -259,8 +260,8 @@ impl Session {
 
     /// Plays `text` on the position shown, dropping the rest of the move
     /// list; returns the move as the rules write it.
-    pub fn play(&mut self, text: &str) -> Result<String, String> {
-        let played = self.game.play_text(text).map_err(|e| e.to_string())?;
+    pub fn play(&mut self, text: &str) -> Result<String, SessionError> {
+        let played = self.game.play_text(text)?;
         self.line.truncate(self.cursor);
         self.line.push(played.clone());
         self.cursor += 1;
@@ -430,8 +431,10 @@ impl Session {
             || self.live.aborted
     }
 
-    pub fn set_tc(&mut self, tc: &str) -> Result<(), String> {
-        let limit = crate::arena::clock::parse_tc(tc.trim()).map_err(|e| e.to_string())?;
+    /// The time control of games with engines (`SECONDS+INC`,
+    /// `MOVES/SECONDS+INC`, as `turncoat match -tc` reads it).
+    pub fn set_tc(&mut self, tc: &str) -> Result<(), SessionError> {
+        let limit = crate::arena::clock::parse_tc(tc.trim()).map_err(SessionError::TimeControl)?;
         self.tc = tc.trim().to_string();
         self.limit = limit;
         Ok(())
@@ -499,6 +502,9 @@ mod tests {
         s.play("d7d5").unwrap();
         assert_eq!(s.line, ["e2e4", "d7d5"]);
         assert_eq!(s.evals.len(), 3);
-        assert!(s.play("e1e8").is_err());
+        assert!(matches!(
+            s.play("e1e8"),
+            Err(SessionError::Game(crate::game::GameError::Illegal(_)))
+        ));
     }
 }

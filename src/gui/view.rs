@@ -1,7 +1,8 @@
 //! The session as the page draws it: the state JSON of the HTTP API
 //! (docs/gui.md), a previewed board, the PGN export.
 
-use super::search_line::side_code;
+use super::learn::Learn;
+use super::search_line::{side_code, SearchLine};
 use super::session::Session;
 use crate::arena::program::ProgramConfig;
 use crate::arena::result::GameResult;
@@ -10,61 +11,253 @@ use crate::game::story::{MoveStory, Placement, TurnStory};
 use crate::game::Game;
 use crate::pgn;
 use crate::Variant;
-use serde_json::{json, Map, Value};
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+
+/// The whole state of the session, as `GET /api/state` answers it and the
+/// live channel sends it (docs/gui.md, "The state"). Borrowed from the
+/// session: it is made and serialised under the session's lock.
+#[derive(Serialize)]
+pub struct State<'a> {
+    /// Increases with every state sent: a page keeps the newest.
+    pub seq: u64,
+    pub variant: &'static str,
+    pub variants: [&'static str; Variant::ALL.len()],
+    /// 8, or 5 in apocalypse.
+    pub size: u8,
+    /// The files' letters, `abcdefgh` or `abcde`.
+    pub files: &'static str,
+    pub mode: &'static str,
+    pub engines: Vec<&'a str>,
+    /// `human`, or the engine's name.
+    pub white: String,
+    pub black: String,
+    /// The time control; null where no engine plays (no clock).
+    pub tc: Option<&'a str>,
+    pub start_fen: &'a str,
+    /// The position shown.
+    pub fen: String,
+    pub board: Board,
+    pub side_to_move: &'static str,
+    pub moves: Vec<MoveListEntry<'a>>,
+    /// How many plies of `moves` the board shows.
+    pub cursor: usize,
+    pub human_to_move: bool,
+    /// The side an engine thinks for.
+    pub thinking: Option<&'static str>,
+    pub legal: Vec<LegalMove>,
+    pub learn: Learn,
+    pub last: Option<LastMove>,
+    pub turn: Option<LastTurn>,
+    /// The square of the king in check (chess and subversion).
+    pub check: Option<String>,
+    /// `w` while white's apocalypse ply is chosen and hidden.
+    pub pending: Option<&'static str>,
+    pub penalties: Option<Penalties>,
+    /// `1-0`, `0-1`, `1/2-1/2`, or empty while the game runs.
+    pub result: &'static str,
+    pub aborted: bool,
+    pub actions: Actions,
+    /// Why the game ended; empty while it runs.
+    pub reason: String,
+    pub influence: Option<Influence>,
+    pub pending_conversions: Vec<String>,
+    pub clock: Option<Clock>,
+    pub engine_output: &'a [SearchLine],
+    /// White's centipawns after each ply (index 0: the start).
+    pub evals: &'a [Option<i32>],
+    pub multipv: u32,
+    pub analysis_engine: Option<&'a str>,
+    /// The labels of the games of the last PGN import.
+    pub pgn_games: Vec<&'a str>,
+    pub message: &'a str,
+}
+
+/// A ply of the move list.
+#[derive(Serialize)]
+pub struct MoveListEntry<'a> {
+    pub ply: usize,
+    #[serde(rename = "move")]
+    pub text: &'a str,
+    /// The readable notation (SAN in the sequential variants).
+    pub san: String,
+    pub side: &'static str,
+    pub number: usize,
+    /// `12. Nf3`, `12... Nc6`.
+    pub label: String,
+    /// White's centipawns after the ply, where known.
+    pub score: Option<i32>,
+}
+
+/// A move the person may make, taken apart for entering it by clicks.
+#[derive(Serialize)]
+pub struct LegalMove {
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The square clicked first (a subversion: the target).
+    pub from: String,
+    /// The square clicked second; null for a subversion, whose payment is
+    /// chosen instead.
+    pub to: Option<String>,
+    pub label: String,
+    /// Squares to mark: a subversion's payment, a relocation's target.
+    pub marks: Vec<String>,
+}
+
+/// What the last move of a sequential variant did.
+#[derive(Serialize)]
+pub struct LastMove {
+    #[serde(rename = "move")]
+    pub text: String,
+    pub from: String,
+    /// The square it ended on; a subversion's target square.
+    pub to: String,
+    /// Squares whose piece changed colour (docs/rules.md §2.3, §4).
+    pub conversions: Vec<String>,
+    /// Squares emptied besides the start: a subversion's payment.
+    pub removed: Vec<String>,
+    /// The pacifist cascade wave by wave (docs/rules.md §2.3).
+    pub waves: Vec<Wave>,
+}
+
+/// One wave of a cascade: its squares and the board after it.
+#[derive(Serialize)]
+pub struct Wave {
+    pub converted: Vec<String>,
+    pub board: Board,
+}
+
+/// How the last apocalypse turn resolved (docs/rules.md §5.3).
+#[derive(Serialize)]
+pub struct LastTurn {
+    pub white: String,
+    pub black: String,
+    /// False: a failed speculation, a penalty point (docs/rules.md §5.3.1).
+    pub white_valid: bool,
+    pub black_valid: bool,
+    pub collision: Option<String>,
+    pub relocations: Vec<String>,
+    pub board_before: Board,
+}
+
+/// Apocalypse penalty points of each side (docs/rules.md §5.3.1).
+#[derive(Serialize)]
+pub struct Penalties {
+    pub w: u8,
+    pub b: u8,
+}
+
+/// Which of the game's buttons may be used now.
+#[derive(Serialize)]
+pub struct Actions {
+    pub resign: bool,
+    pub draw: bool,
+    pub abort: bool,
+    pub rematch: bool,
+}
+
+/// The clocks, in milliseconds left now.
+#[derive(Serialize)]
+pub struct Clock {
+    pub w: u64,
+    pub b: u64,
+    /// The side whose clock runs.
+    pub running: Option<&'static str>,
+}
+
+/// The persuasion and support of a man (docs/rules.md §2.2).
+#[derive(Serialize)]
+pub struct SquareInfluence {
+    pub persuasion: i32,
+    pub support: i32,
+    /// Over-persuaded: it converts unless the cascade changes that.
+    pub over: bool,
+}
+
+/// A JSON object keyed by square names (`{"e4": ..., ...}`), written
+/// straight from its pairs: a placement has one entry per square.
+pub struct BySquare<T>(pub Vec<(String, T)>);
+
+impl<T: Serialize> Serialize for BySquare<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (square, value) in &self.0 {
+            map.serialize_entry(square, value)?;
+        }
+        map.end()
+    }
+}
+
+/// `{"e4": "wN", ...}`.
+pub type Board = BySquare<String>;
+
+/// Every occupied square's persuasion and support, pacifist variants.
+pub type Influence = BySquare<SquareInfluence>;
+
+/// The state with the answer to a draw offer (`POST /api/draw`).
+#[derive(Serialize)]
+pub struct DrawAnswer<'a> {
+    #[serde(flatten)]
+    pub state: State<'a>,
+    /// `accepted` or `declined`.
+    pub draw: &'static str,
+    pub draw_message: String,
+}
 
 /// The whole state of the session.
-pub fn state(s: &Session, engines: &[ProgramConfig]) -> Value {
+pub fn state<'a>(s: &'a Session, engines: &'a [ProgramConfig]) -> State<'a> {
     let result = s.result();
     let human = s.human_side();
-    json!({
-        "seq": s.seq,
-        "variant": s.variant.name(),
-        "variants": Variant::ALL.map(|v| v.name()),
-        "size": s.game.board_size(),
-        "files": &"abcdefgh"[..usize::from(s.game.board_size())],
-        "mode": s.mode.name(),
-        "engines": engines.iter().map(|e| e.name.as_str()).collect::<Vec<_>>(),
-        "white": seat_name(s, engines, Color::White),
-        "black": seat_name(s, engines, Color::Black),
-        "tc": s.mode.has_engines().then_some(s.tc.as_str()),
-        "start_fen": s.start_fen,
-        "fen": s.game.fen(),
-        "board": board(&s.game.placement()),
-        "side_to_move": side_code(s.side_to_move()),
-        "moves": move_list(s),
-        "cursor": s.cursor,
-        "human_to_move": human.is_some(),
-        "thinking": s.live.thinking.map(side_code),
-        "legal": human.map_or_else(Vec::new, |side| legal(&s.game, side)),
-        "learn": super::learn::state(&s.game, human),
-        "last": s.game.last_move_story().map(|m| move_story(&m)),
-        "turn": s.game.last_turn_story().map(|t| turn_story(&t)),
-        "check": s.game.check_square(),
-        "pending": (s.game.has_pending_ply() || s.live.white_chosen).then_some("w"),
-        "penalties": s.game.penalties().map(|p| json!({"w": p[0], "b": p[1]})),
-        "result": result.as_ref().map_or("", |r| r.notation()),
-        "aborted": s.live.aborted,
-        "actions": {
-            "resign": s.person_side().is_some(),
-            "draw": s.person_side().is_some(),
-            "abort": s.abortable(),
-            "rematch": s.rematch_possible(),
+    let size = s.game.board_size();
+    State {
+        seq: s.seq,
+        variant: s.variant.name(),
+        variants: Variant::ALL.map(|v| v.name()),
+        size,
+        files: &"abcdefgh"[..usize::from(size)],
+        mode: s.mode.name(),
+        engines: engines.iter().map(|e| e.name.as_str()).collect(),
+        white: seat_name(s, engines, Color::White),
+        black: seat_name(s, engines, Color::Black),
+        tc: s.mode.has_engines().then_some(s.tc.as_str()),
+        start_fen: &s.start_fen,
+        fen: s.game.fen(),
+        board: board(s.game.placement()),
+        side_to_move: side_code(s.side_to_move()),
+        moves: move_list(s),
+        cursor: s.cursor,
+        human_to_move: human.is_some(),
+        thinking: s.live.thinking.map(side_code),
+        legal: human.map_or_else(Vec::new, |side| legal(&s.game, side)),
+        learn: super::learn::state(&s.game, human),
+        last: s.game.last_move_story().map(last_move),
+        turn: s.game.last_turn_story().map(last_turn),
+        check: s.game.check_square(),
+        pending: (s.game.has_pending_ply() || s.live.white_chosen).then_some("w"),
+        penalties: penalties(&s.game),
+        result: result.as_ref().map_or("", GameResult::notation),
+        aborted: s.live.aborted,
+        actions: Actions {
+            resign: s.person_side().is_some(),
+            draw: s.person_side().is_some(),
+            abort: s.abortable(),
+            rematch: s.rematch_possible(),
         },
-        "reason": result.as_ref().map_or(String::new(), |r| r.reason()),
-        "influence": influence(&s.game),
-        "pending_conversions": s.game.pending_conversions(),
-        "clock": s.live.clock.map(|c| json!({
-            "w": c.left_now(Color::White).as_millis() as u64,
-            "b": c.left_now(Color::Black).as_millis() as u64,
-            "running": c.running.map(|(side, _)| side_code(side)),
-        })),
-        "engine_output": s.output,
-        "evals": s.evals,
-        "multipv": s.multipv,
-        "analysis_engine": engines.get(s.analysis_engine).map(|e| e.name.as_str()),
-        "pgn_games": s.imported.iter().map(|g| g.label.as_str()).collect::<Vec<_>>(),
-        "message": s.message,
-    })
+        reason: result.as_ref().map_or(String::new(), GameResult::reason),
+        influence: influence(&s.game),
+        pending_conversions: s.game.pending_conversions(),
+        clock: s.live.clock.map(|c| Clock {
+            w: c.left_now(Color::White).as_millis() as u64,
+            b: c.left_now(Color::Black).as_millis() as u64,
+            running: c.running.map(|(side, _)| side_code(side)),
+        }),
+        engine_output: &s.output,
+        evals: &s.evals,
+        multipv: s.multipv,
+        analysis_engine: engines.get(s.analysis_engine).map(|e| e.name.as_str()),
+        pgn_games: s.imported.iter().map(|g| g.label.as_str()).collect(),
+        message: &s.message,
+    }
 }
 
 /// `human`, or the engine's name, for the side in the session's mode.
@@ -78,16 +271,12 @@ pub fn seat_name(s: &Session, engines: &[ProgramConfig], side: Color) -> String 
 }
 
 /// `{"e4": "wN", ...}`.
-pub fn board(placement: &Placement) -> Value {
-    let map: Map<String, Value> = placement
-        .iter()
-        .map(|(sq, piece)| (sq.clone(), Value::from(piece.as_str())))
-        .collect();
-    Value::Object(map)
+pub fn board(placement: Placement) -> Board {
+    BySquare(placement)
 }
 
 /// Every ply of the line with its number and side.
-fn move_list(s: &Session) -> Vec<Value> {
+fn move_list(s: &Session) -> Vec<MoveListEntry<'_>> {
     let mut side = start_side(s);
     let first: usize = s
         .start_fen
@@ -106,15 +295,15 @@ fn move_list(s: &Session) -> Vec<Value> {
                 Color::White => format!("{number}. {san}"),
                 Color::Black => format!("{number}... {san}"),
             };
-            let entry = json!({
-                "ply": i + 1,
-                "move": mv,
-                "san": san,
-                "side": side_code(side),
-                "number": number,
-                "label": label,
-                "score": s.evals.get(i + 1).copied().flatten(),
-            });
+            let entry = MoveListEntry {
+                ply: i + 1,
+                text: mv,
+                san: san.to_string(),
+                side: side_code(side),
+                number,
+                label,
+                score: s.evals.get(i + 1).copied().flatten(),
+            };
             if side == Color::Black {
                 number += 1;
             }
@@ -135,18 +324,18 @@ fn start_side(s: &Session) -> Color {
 /// The moves the person may make, with what the page needs to enter
 /// them: the square clicked first, the square clicked second (none for a
 /// subversion: its payments are chosen), a label and squares to mark.
-fn legal(game: &Game, side: Color) -> Vec<Value> {
+fn legal(game: &Game, side: Color) -> Vec<LegalMove> {
     game.moves_for(side)
-        .iter()
+        .into_iter()
         .map(|text| {
-            let entry = MoveEntry::of(text);
-            json!({
-                "move": text,
-                "from": entry.from,
-                "to": entry.to,
-                "label": entry.label,
-                "marks": entry.marks,
-            })
+            let entry = MoveEntry::of(&text);
+            LegalMove {
+                text,
+                from: entry.from,
+                to: entry.to,
+                label: entry.label,
+                marks: entry.marks,
+            }
         })
         .collect()
 }
@@ -209,69 +398,92 @@ fn square_names(s: &str) -> Vec<String> {
         .collect()
 }
 
-fn move_story(m: &MoveStory) -> Value {
+/// What the last move did, for drawing it (docs/rules.md §2.3, §4).
+fn last_move(m: MoveStory) -> LastMove {
     let entry = MoveEntry::of(&m.text);
-    json!({
-        "move": m.text,
-        "from": entry.from,
-        "to": entry.to.clone().unwrap_or_else(|| entry.from.clone()),
-        "conversions": m.conversions,
-        "removed": m.removed,
-        "waves": m.waves.iter().map(|(converted, placement)| json!({
-            "converted": converted,
-            "board": board(placement),
-        })).collect::<Vec<_>>(),
-    })
+    LastMove {
+        to: entry.to.unwrap_or_else(|| entry.from.clone()),
+        from: entry.from,
+        text: m.text,
+        conversions: m.conversions,
+        removed: m.removed,
+        waves: m
+            .waves
+            .into_iter()
+            .map(|(converted, placement)| Wave {
+                converted,
+                board: board(placement),
+            })
+            .collect(),
+    }
 }
 
-fn turn_story(t: &TurnStory) -> Value {
-    json!({
-        "white": t.white,
-        "black": t.black,
-        "white_valid": t.valid[0],
-        "black_valid": t.valid[1],
-        "collision": t.collision,
-        "relocations": t.relocations,
-        "board_before": board(&t.before),
-    })
+/// How the last apocalypse turn resolved (docs/rules.md §5.3).
+fn last_turn(t: TurnStory) -> LastTurn {
+    LastTurn {
+        white: t.white,
+        black: t.black,
+        white_valid: t.valid[0],
+        black_valid: t.valid[1],
+        collision: t.collision,
+        relocations: t.relocations,
+        board_before: board(t.before),
+    }
+}
+
+/// The apocalypse penalty points (docs/rules.md §5.3.1); none elsewhere.
+fn penalties(game: &Game) -> Option<Penalties> {
+    game.penalties().map(|[w, b]| Penalties { w, b })
 }
 
 /// Persuasion and support of every occupied square (docs/rules.md §2.2), in
 /// the pacifist variants.
-fn influence(game: &Game) -> Value {
-    let Some(map) = game.influence_map() else {
-        return Value::Null;
-    };
-    let squares: Map<String, Value> = game
+fn influence(game: &Game) -> Option<Influence> {
+    let map = game.influence_map()?;
+    let squares = game
         .placement()
         .into_iter()
         .filter_map(|(name, piece)| {
             let sq = Square::parse(&name)?;
             let own = usize::from(!piece.starts_with('w'));
             let [support, persuasion] = [map[sq.index()][own], map[sq.index()][1 - own]];
-            let entry = json!({
-                "persuasion": persuasion,
-                "support": support,
-                "over": persuasion > support,
-            });
+            let entry = SquareInfluence {
+                persuasion,
+                support,
+                over: persuasion > support,
+            };
             Some((name, entry))
         })
         .collect();
-    Value::Object(squares)
+    Some(BySquare(squares))
+}
+
+/// The board after a previewed line (`POST /api/preview`), its parts as
+/// in the state.
+#[derive(Serialize)]
+pub struct Preview {
+    pub board: Board,
+    pub last: Option<LastMove>,
+    pub turn: Option<LastTurn>,
+    pub fen: String,
+    pub check: Option<String>,
+    pub penalties: Option<Penalties>,
+    pub influence: Option<Influence>,
+    pub pending_conversions: Vec<String>,
 }
 
 /// The board after a previewed line.
-pub fn preview(game: &Game) -> Value {
-    json!({
-        "board": board(&game.placement()),
-        "last": game.last_move_story().map(|m| move_story(&m)),
-        "turn": game.last_turn_story().map(|t| turn_story(&t)),
-        "fen": game.fen(),
-        "check": game.check_square(),
-        "penalties": game.penalties().map(|p| json!({"w": p[0], "b": p[1]})),
-        "influence": influence(game),
-        "pending_conversions": game.pending_conversions(),
-    })
+pub fn preview(game: &Game) -> Preview {
+    Preview {
+        board: board(game.placement()),
+        last: game.last_move_story().map(last_move),
+        turn: game.last_turn_story().map(last_turn),
+        fen: game.fen(),
+        check: game.check_square(),
+        penalties: penalties(game),
+        influence: influence(game),
+        pending_conversions: game.pending_conversions(),
+    }
 }
 
 /// The game as PGN, with `turncoat match -pgnout`'s conventions.
@@ -315,7 +527,7 @@ mod tests {
     fn the_state_of_a_new_session() {
         let mut s = Session::new();
         s.mode = super::super::session::Mode::Analysis;
-        let v = state(&s, &[]);
+        let v = serde_json::to_value(state(&s, &[])).unwrap();
         assert_eq!(v["variant"], "pacifist");
         assert_eq!(v["board"]["e1"], "wK");
         assert_eq!(v["board"]["d8"], "bQ");
