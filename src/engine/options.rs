@@ -33,6 +33,7 @@ impl Default for Options {
 }
 
 /// What the engine must do after an option changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
     None,
     ResizeHash,
@@ -200,5 +201,39 @@ impl Options {
             }
             _ => Err(OptionError::Unknown(name.to_string())),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_option_says_what_is_wrong() {
+        let mut o = Options::default();
+        assert_eq!(
+            o.set("Hashes", Some("1")),
+            Err(OptionError::Unknown("Hashes".into()))
+        );
+        assert_eq!(
+            o.set("Hash", None),
+            Err(OptionError::NeedsValue("Hash".into()))
+        );
+        assert!(matches!(
+            o.set("Threads", Some("0")),
+            Err(OptionError::Spin { min: 1, .. })
+        ));
+        assert_eq!(
+            o.set("Ponder", Some("maybe")),
+            Err(OptionError::Check("Ponder".into()))
+        );
+        assert_eq!(
+            o.set("UCI_Variant", Some("fairy")),
+            Err(OptionError::Variant(UnknownVariant("fairy".into())))
+        );
+        assert_eq!(
+            o.set("UCI_Variant", Some("pacifist")),
+            Ok(Effect::NewVariant)
+        );
     }
 }

@@ -496,10 +496,18 @@ mod tests {
                 .starts_with("move 3 of the list: illegal move 'e1e3'"),
             "{e}"
         );
+        assert!(matches!(
+            e.error,
+            GameError::Illegal(BadMove::Move(MoveError::Illegal { .. }))
+        ));
         assert_eq!(g.plies(), 2);
         let mut a = Game::start(Variant::Apocalypse);
         let e = a.play_list(&["a1b3", "a1a5"]).unwrap_err();
         assert!(e.to_string().starts_with("ply 2 of the list: "), "{e}");
+        assert!(matches!(
+            e.error,
+            GameError::Illegal(BadMove::Ply(IllegalPly::NotACandidate { .. }))
+        ));
         assert_eq!(a.plies(), 1);
     }
 
@@ -513,6 +521,49 @@ mod tests {
             Game::from_fen(Variant::Apocalypse, Variant::Chess.start_fen()),
             Err(GameError::Fen(_))
         ));
+    }
+
+    #[test]
+    fn each_error_carries_what_went_wrong() {
+        assert!(matches!(
+            Game::from_fen(Variant::Chess, "8/8 w"),
+            Err(GameError::Fen(BadFen::Board(FenError::TooFewFields(2))))
+        ));
+        assert!(matches!(
+            Game::from_fen(Variant::Apocalypse, "npppn/p3p/5/P3P/NPPPN w 00 0"),
+            Err(GameError::Fen(BadFen::Apocalypse(
+                ApocalypseFenError::Turn(_)
+            )))
+        ));
+        let e = Game::from_setup_fen(Variant::Apocalypse, "npppn/p3p/5/P3P/NPPPN b - - 0 1");
+        assert!(matches!(
+            e,
+            Err(GameError::Fen(BadFen::Apocalypse(
+                ApocalypseFenError::OrthodoxSide(_)
+            )))
+        ));
+        let mut g = Game::start(Variant::Chess);
+        assert!(matches!(
+            g.play_text("xx"),
+            Err(GameError::Illegal(BadMove::Move(MoveError::Malformed(_))))
+        ));
+        let mut a = Game::start(Variant::Apocalypse);
+        assert!(matches!(
+            a.play_text("zz"),
+            Err(GameError::Illegal(BadMove::Ply(IllegalPly::Malformed(_))))
+        ));
+        let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+        let mut over = Game::from_fen(Variant::Chess, mated).unwrap();
+        assert!(over.outcome().is_some());
+        assert_eq!(
+            a.parse_search_move("a1b3"),
+            Err(SearchMoveError::Unsupported(Variant::Apocalypse))
+        );
+        assert!(matches!(
+            over.parse_search_move("e2e4"),
+            Err(SearchMoveError::Move(MoveError::Illegal { .. }))
+        ));
+        assert!(over.play_text("e2e4").is_err());
     }
 
     #[test]

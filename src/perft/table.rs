@@ -177,5 +177,9 @@ mod tests {
     #[test]
     fn tables_too_large_are_refused() {
         assert!(Table::new(usize::MAX).is_err());
+        assert_eq!(
+            Table::new(usize::MAX).err(),
+            Some(TableError::TooLarge(usize::MAX))
+        );
     }
 }

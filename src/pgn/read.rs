@@ -235,6 +235,30 @@ pub(crate) mod tests {
         assert!(err("[FEN \"8/8 w\"]\n1. e2e4").starts_with("game 1: "));
     }
 
+    #[test]
+    fn a_game_that_cannot_be_read_says_why() {
+        let one = |text: &str| {
+            let raw = split_games(text).remove(0);
+            read_game(raw, Variant::Pacifist).unwrap_err()
+        };
+        assert!(matches!(
+            one("1. e2e5 *"),
+            PgnGameError::Move {
+                index: 1,
+                error: GameError::Illegal(_),
+                ..
+            }
+        ));
+        assert_eq!(
+            one("[Variant \"fairy\"]\n1. e2e4"),
+            PgnGameError::Variant("fairy".into())
+        );
+        assert!(matches!(
+            one("[FEN \"8/8 w\"]\n1. e2e4"),
+            PgnGameError::Fen(GameError::Fen(_))
+        ));
+    }
+
     /// A game as lichess exports it (tests/fixtures/lichess.pgn, also the
     /// browser test's): SAN, comments with clock and eval tags, NAGs, a
     /// variation, annotations, castling both ways, a `;` comment.

@@ -445,6 +445,12 @@ impl Sprt {
 mod tests {
     use super::*;
 
+    #[test]
+    fn an_unknown_model_is_named() {
+        assert_eq!("logistic".parse::<Model>(), Ok(Model::Logistic));
+        assert_eq!("bayes".parse::<Model>(), Err(UnknownModel("bayes".into())));
+    }
+
     fn close(a: f64, b: f64, eps: f64) -> bool {
         (a - b).abs() < eps
     }

@@ -466,3 +466,48 @@ fn uci() {
     }
     send("uciok");
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_genfens_line_says_which_argument() {
+        let parse = |line: &str| {
+            let tokens: Vec<&str> = line.split_whitespace().collect();
+            parse_genfens(&tokens)
+        };
+        assert_eq!(parse("genfens").unwrap_err(), GenFensArgError::NoCount);
+        assert_eq!(
+            parse("genfens x").unwrap_err(),
+            GenFensArgError::Count("x".into())
+        );
+        assert_eq!(
+            parse("genfens 1 seed").unwrap_err(),
+            GenFensArgError::NeedsValue("seed".into())
+        );
+        assert_eq!(
+            parse("genfens 1 seed -1").unwrap_err(),
+            GenFensArgError::Seed("-1".into())
+        );
+        assert_eq!(
+            parse("genfens 1 plies 999").unwrap_err(),
+            GenFensArgError::Plies("999".into())
+        );
+        assert_eq!(
+            parse("genfens 1 dfrc x").unwrap_err(),
+            GenFensArgError::Unknown("dfrc".into())
+        );
+        assert!(parse("genfens 2 seed 7 book None plies 3").is_ok());
+    }
+
+    #[test]
+    fn a_bad_go_value_says_which_key() {
+        assert!(matches!(number("nodes", "x"), Err(GoError::Number { .. })));
+        assert!(matches!(
+            millis("wtime", "1.5"),
+            Err(GoError::Millis { .. })
+        ));
+        assert_eq!(count("depth", "99999999999"), Ok(u32::MAX));
+    }
+}

@@ -228,3 +228,68 @@ fn piece_attacks(kind: PieceKind, from: Square, occupied: Bitboard) -> Bitboard 
         PieceKind::Pawn => Bitboard::EMPTY,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    fn why(fen: &str, mv: &str) -> Option<Illegal> {
+        let pos = Position::from_fen(fen, Variant::Chess).unwrap();
+        pos.parse_move(mv).unwrap_err().reason()
+    }
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn a_refused_chess_move_says_which_rule_it_breaks() {
+        let start = Variant::Chess.start_fen();
+        assert_eq!(why(start, "e7e5"), Some(Illegal::NotYourMan(sq("e7"))));
+        assert_eq!(why(start, "e3e4"), Some(Illegal::NotYourMan(sq("e3"))));
+        assert_eq!(why(start, "e1g1"), Some(Illegal::Castling));
+        assert_eq!(
+            why(start, "e2e5"),
+            Some(Illegal::OutOfReach {
+                from: sq("e2"),
+                to: sq("e5")
+            })
+        );
+        assert_eq!(
+            why(start, "b1d2"),
+            Some(Illegal::OutOfReach {
+                from: sq("b1"),
+                to: sq("d2")
+            }),
+            "its own man stands there"
+        );
+        assert_eq!(why(start, "@e7e2"), Some(Illegal::NotASubversion));
+        let pinned = "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1";
+        assert_eq!(why(pinned, "e2d3"), Some(Illegal::KingInCheck));
+        let promoting = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(why(promoting, "a7a8"), Some(Illegal::Promotion));
+        assert_eq!(why(promoting, "a7a8k"), Some(Illegal::Promotion));
+        assert_eq!(why(promoting, "e1e2q"), Some(Illegal::Promotion));
+    }
+
+    #[test]
+    fn malformed_and_san_refusals_have_no_rule() {
+        let pos = Position::startpos(crate::BoardVariant::Chess);
+        assert_eq!(pos.parse_move("e2"), Err(MoveError::Malformed("e2".into())));
+        assert_eq!(pos.parse_san("Ke2"), Err(MoveError::NotSan("Ke2".into())));
+        assert_eq!(MoveError::NotSan("Ke2".into()).reason(), None);
+    }
+
+    /// The protocols' recorded sessions show no reason for a chess move.
+    #[test]
+    fn only_a_subversion_s_reason_is_told() {
+        let e = Position::startpos(crate::BoardVariant::Chess)
+            .parse_move("e2e5")
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "illegal move 'e2e5' in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
+    }
+}

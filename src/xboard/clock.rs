@@ -107,6 +107,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_bad_level_says_which_field() {
+        let mut c = Clock::default();
+        assert_eq!(c.set_level("40 5"), Err(LevelError::Fields));
+        assert_eq!(c.set_level("x 5 0"), Err(LevelError::MovesPerSession));
+        assert_eq!(c.set_level("40 5:x 0"), Err(LevelError::BaseTime));
+        assert_eq!(c.set_level("40 5 x"), Err(LevelError::Increment));
+        assert_eq!(
+            c.set_level("40 -5 0"),
+            Err(LevelError::BaseTimeRange(TimeRangeError))
+        );
+        assert_eq!(
+            c.set_level("40 5 -1"),
+            Err(LevelError::IncrementRange(TimeRangeError))
+        );
+    }
+
+    #[test]
     fn level_forms() {
         let mut c = Clock::default();
         c.set_level("40 5 0").unwrap();
