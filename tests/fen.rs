@@ -220,7 +220,7 @@ fn every_fault_of_a_fen_has_its_variant() {
     let full = "kqqqqqqq/qqqqqqqq/qqqqqqqq/qqqqqqqq/QQQQQQQQ/8/8/KQ6 w - - 0 1";
     assert_eq!(err(full, Variant::Pacifist), FenError::PacifistTooLarge(42));
     assert_eq!(
-        err(Variant::Apocalypse.start_fen(), c),
+        err(Variant::Chess.start_fen(), Variant::Apocalypse),
         FenError::NotEightByEight
     );
 }
