@@ -154,10 +154,8 @@ pub fn parse_pgn(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
 }
 
 /// Whether `fen` is a position of `variant`.
-fn check_fen(fen: &str, variant: Variant) -> Result<(), String> {
-    Game::from_fen(variant, fen)
-        .map(|_| ())
-        .map_err(|e| e.to_string())
+fn check_fen(fen: &str, variant: Variant) -> Result<(), GameError> {
+    Game::from_fen(variant, fen).map(|_| ())
 }
 
 /// A random opening of `variant`: `plies` random plies from the start,

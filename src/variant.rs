@@ -125,14 +125,24 @@ impl fmt::Display for BoardVariant {
     }
 }
 
+/// A variant name that is none of the five.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown variant '{0}' (expected one of: chess, pacifist, pacifist2, subversion, apocalypse)"
+)]
+pub struct UnknownVariant(pub String);
+
+/// For the command-line parsers that still report text (issue #35).
+impl From<UnknownVariant> for String {
+    fn from(e: UnknownVariant) -> String {
+        e.to_string()
+    }
+}
+
 impl FromStr for Variant {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Variant, String> {
-        Variant::from_name(s).ok_or_else(|| {
-            format!(
-                "unknown variant '{s}' (expected one of: chess, pacifist, pacifist2, subversion, apocalypse)"
-            )
-        })
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        Variant::from_name(s).ok_or_else(|| UnknownVariant(s.to_string()))
     }
 }
 
@@ -152,5 +162,13 @@ mod tests {
             assert_eq!(Variant::from(b).board(), Some(b));
             assert_eq!(b.to_string(), Variant::from(b).name());
         }
+    }
+
+    #[test]
+    fn an_unknown_name_is_an_unknown_variant() {
+        assert_eq!(
+            "crazyhouse".parse::<Variant>(),
+            Err(UnknownVariant("crazyhouse".into()))
+        );
     }
 }

@@ -1,7 +1,9 @@
 //! docs/rules.md §5, point by point, and the seed's examples.
 
 use turncoat::board::{Color, Outcome};
-use turncoat::variants::apocalypse::{ApocalypseGame, ApocalypsePosition};
+use turncoat::variants::apocalypse::{
+    ApocalypseFenError, ApocalypseGame, ApocalypsePosition, IllegalPly,
+};
 
 fn pos(fen: &str) -> ApocalypsePosition {
     ApocalypsePosition::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -39,23 +41,63 @@ fn start_position_and_fen_round_trip() {
 
 #[test]
 fn bad_fens_are_rejected_clearly() {
+    use ApocalypseFenError as E;
     for (fen, what) in [
-        ("npppn/p3p/5/P3P w 00 1", "5 ranks"),
-        ("npppn/p3p/6/P3P/NPPPN w 00 1", "empty-square count"),
-        ("nppppn/p3p/5/P3P/NPPPN w 00 1", "more than 5"),
-        ("npppn/p3p/4/P3P/NPPPN w 00 1", "4 squares"),
-        ("nppbn/p3p/5/P3P/NPPPN w 00 1", "unknown piece letter 'b'"),
-        ("npppn/p3p/5/P3P/NPPPN b 00 1", "always 'w'"),
-        ("npppn/p3p/5/P3P/NPPPN w 0 1", "penalties"),
-        ("npppn/p3p/5/P3P/NPPPN w 0x 1", "penalties"),
-        ("npppn/p3p/5/P3P/NPPPN w 00 0", "turn number"),
-        ("npppn/p3p/5/P3P/NPPPN w 00", "4 fields"),
-        ("nPppn/p3p/5/P3P/NPPPN w 00 1", "last rank"),
-        ("npppn/p3p/5/P3P/NPpPN w 00 1", "last rank"),
+        ("npppn/p3p/5/P3P w 00 1", E::Ranks(4)),
+        (
+            "npppn/p3p/6/P3P/NPPPN w 00 1",
+            E::EmptyCount {
+                count: '6',
+                rank: 3,
+            },
+        ),
+        ("nppppn/p3p/5/P3P/NPPPN w 00 1", E::RankTooLong { rank: 5 }),
+        (
+            "npppn/p3p/4/P3P/NPPPN w 00 1",
+            E::RankTooShort {
+                rank: 3,
+                squares: 4,
+            },
+        ),
+        (
+            "nppbn/p3p/5/P3P/NPPPN w 00 1",
+            E::PieceLetter {
+                letter: 'b',
+                rank: 5,
+            },
+        ),
+        ("npppn/p3p/5/P3P/NPPPN b 00 1", E::Side("b".into())),
+        ("npppn/p3p/5/P3P/NPPPN w 0 1", E::Penalties("0".into())),
+        ("npppn/p3p/5/P3P/NPPPN w 0x 1", E::Penalties("0x".into())),
+        ("npppn/p3p/5/P3P/NPPPN w 00 0", E::Turn("0".into())),
+        ("npppn/p3p/5/P3P/NPPPN w 00", E::Fields(3)),
     ] {
-        let e = ApocalypsePosition::from_fen(fen).unwrap_err().to_string();
-        assert!(e.contains(what), "{fen}: {e}");
+        assert_eq!(ApocalypsePosition::from_fen(fen), Err(what), "{fen}");
     }
+    for fen in [
+        "nPppn/p3p/5/P3P/NPPPN w 00 1",
+        "npppn/p3p/5/P3P/NPpPN w 00 1",
+    ] {
+        assert!(
+            matches!(ApocalypsePosition::from_fen(fen), Err(E::PawnOnLastRank(_))),
+            "{fen}"
+        );
+    }
+}
+
+/// The orthodox-shaped FEN a chess GUI writes back has faults of its own.
+#[test]
+fn bad_orthodox_fens_name_their_field() {
+    use ApocalypseFenError as E;
+    let placement = "npppn/p3p/5/P3P/NPPPN";
+    let read = |rest: &str| ApocalypsePosition::from_orthodox_fen(&format!("{placement} {rest}"));
+    assert_eq!(read("b - - 0 1"), Err(E::OrthodoxSide("b".into())));
+    assert!(matches!(
+        read("w KQ - 0 1"),
+        Err(E::OrthodoxCastlingOrEnPassant { .. })
+    ));
+    assert_eq!(read("w - - x 1"), Err(E::OrthodoxHalfmoveClock("x".into())));
+    assert_eq!(read("w - - 0 3").map(|p| p.turn()), Ok(3));
 }
 
 #[test]
@@ -260,10 +302,26 @@ fn notation_errors() {
     ] {
         assert!(p.parse_ply(Color::White, bad).is_err(), "{bad}");
     }
-    let e = p.parse_ply(Color::White, "a1a3").unwrap_err().to_string();
-    assert!(e.contains("not a candidate"), "{e}");
+    assert_eq!(
+        p.parse_ply(Color::White, "a1b3x"),
+        Err(IllegalPly::Malformed("a1b3x".into()))
+    );
+    let e = p.parse_ply(Color::White, "a1a3").unwrap_err();
     assert!(
-        p.parse_ply(Color::Black, "a1b3").is_err(),
+        matches!(
+            &e,
+            IllegalPly::NotACandidate {
+                side: Color::White,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(
+        matches!(
+            p.parse_ply(Color::Black, "a1b3"),
+            Err(IllegalPly::NotACandidate { .. })
+        ),
         "white's knight is not black's"
     );
 }

@@ -2,6 +2,7 @@
 //! the pacifist2 example), and the finer points of docs/rules.md §2.4 and §2.6.
 
 use turncoat::board::{Color, Outcome, PieceKind, Position, Square};
+use turncoat::variants::illegal::Illegal;
 use turncoat::Variant;
 
 fn play(fen: &str, variant: Variant, mv: &str) -> Position {
@@ -173,4 +174,49 @@ fn fifty_moves_without_pawn_move_or_conversion_draw() {
         pos.play(pos.parse_move("h1h2").unwrap()).halfmove_clock(),
         58
     );
+}
+
+/// A refused move says which rule of docs/rules.md §2 it breaks.
+#[test]
+fn illegal_moves_say_which_rule_they_break() {
+    let sq = |s: &str| Square::parse(s).unwrap();
+    for variant in [Variant::Pacifist, Variant::Pacifist2] {
+        let why = |fen: &str, mv: &str| {
+            Position::from_fen(fen, variant)
+                .unwrap()
+                .parse_move(mv)
+                .unwrap_err()
+                .reason()
+        };
+        let lone = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+        assert_eq!(why(lone, "e8e7"), Some(Illegal::NotYourMan(sq("e8"))));
+        assert_eq!(why(lone, "e1g1"), Some(Illegal::Castling));
+        assert_eq!(
+            why(lone, "e2d3"),
+            Some(Illegal::OutOfReach {
+                from: sq("e2"),
+                to: sq("d3")
+            }),
+            "§2.1.2: a pawn never moves diagonally"
+        );
+        assert_eq!(
+            why("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8"),
+            Some(Illegal::Promotion)
+        );
+        assert_eq!(
+            why("4k3/8/8/8/8/3n4/4P3/4K3 w - - 0 1", "e2d3"),
+            Some(Illegal::Capture(sq("d3"))),
+            "§2.1.1"
+        );
+        assert_eq!(
+            why("4k3/8/8/3n4/8/8/4P3/4K3 w - - 0 1", "e2e4"),
+            Some(Illegal::PersuadedJump(sq("e3"))),
+            "§2.4.3"
+        );
+        assert_eq!(
+            why("4r2k/8/8/8/8/8/4B3/4K3 w - - 0 1", "e2d3"),
+            Some(Illegal::NoSafeKing),
+            "§2.4.1"
+        );
+    }
 }

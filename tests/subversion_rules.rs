@@ -1,7 +1,9 @@
 //! One test (or more) per rule point of docs/rules.md §4.1 and §4.2, each in a
 //! position where the point decides the move list.
 
-use turncoat::board::{Color, Outcome, Position};
+use turncoat::board::{Color, Outcome, Position, Square};
+use turncoat::variants::illegal::{Illegal, MoveError};
+use turncoat::variants::subversion::{Price, Refusal, RefusedSubversion};
 use turncoat::Variant;
 
 fn pos(fen: &str) -> Position {
@@ -205,9 +207,18 @@ fn notation_sorted_on_output_any_order_on_input() {
     }
     assert_eq!(p.move_to_uci(canonical, false), "@e5a2b2d2h2");
     let err = p.parse_move("@e5h1").unwrap_err();
-    assert!(err.contains("illegal move '@e5h1'"), "{err}");
-    assert!(p.parse_move("@e5").is_err());
-    assert!(p.parse_move("@z9a1").is_err());
+    assert!(
+        matches!(&err, MoveError::Illegal { text, .. } if text == "@e5h1"),
+        "{err}"
+    );
+    assert_eq!(
+        p.parse_move("@e5").unwrap_err().reason(),
+        Some(Illegal::NotASubversion)
+    );
+    assert_eq!(
+        p.parse_move("@z9a1").unwrap_err().reason(),
+        Some(Illegal::NotASubversion)
+    );
 }
 
 /// An illegal subversion is refused with the rule it breaks.
@@ -215,34 +226,75 @@ fn notation_sorted_on_output_any_order_on_input() {
 fn illegal_subversions_say_which_rule_they_break() {
     let refusal = |fen: &str, mv: &str| pos(fen).parse_move(mv).unwrap_err();
     let rook_check = "4k3/8/8/4r3/3N4/8/PP1B1B1P/R2QK1N1 w - - 0 1";
-    for (fen, mv, expected) in [
-        (rook_check, "@e8a2", "a king cannot be subverted (docs/rules.md §4.1.1)"),
-        (rook_check, "@d4a2", "d4 holds no enemy piece"),
-        (rook_check, "@e5e1", "the king never pays"),
-        (rook_check, "@e5h5", "h5 holds none of your pieces"),
-        (rook_check, "@e5d2", "a checking rook costs {R}, {Q}, {B,B}"),
+    let sq = |s: &str| Square::parse(s).unwrap();
+    for (fen, mv, target, why) in [
+        (rook_check, "@e8a2", "e8", Refusal::King),
+        (rook_check, "@d4a2", "d4", Refusal::NoEnemyMan),
+        (rook_check, "@e5e1", "e5", Refusal::KingPays),
+        (rook_check, "@e5h5", "e5", Refusal::NotYourPayment(sq("h5"))),
+        (
+            rook_check,
+            "@e5d2",
+            "e5",
+            Refusal::Price(Price::CheckingRook),
+        ),
         (
             "3r3k/2N3pp/8/8/8/8/P7/K7 w - - 0 1",
             "@g7a2",
-            "g7 stands beside its own king (docs/rules.md §4.1.2)",
+            "g7",
+            Refusal::BesideOwnKing,
         ),
         (
             "3r3k/2N3pp/8/8/8/8/P7/K7 w - - 0 1",
             "@d8c7",
-            "no knight, bishop, rook, queen or king of yours stands beside d8 (docs/rules.md §4.1.3)",
+            "d8",
+            Refusal::NoManBeside,
         ),
         (
             "k3r3/8/8/1n6/N7/8/4P2P/4K3 w - - 0 1",
             "@b5e2",
-            "your king would be in check after it (docs/rules.md §4.1.5)",
+            "b5",
+            Refusal::KingInCheck,
         ),
         (
             "4k3/8/8/8/8/8/3r4/R3K3 w - - 0 1",
             "@d2a1",
-            "it gives no check, so the price is exactly one of your pawns",
+            "d2",
+            Refusal::Price(Price::Pawn),
         ),
     ] {
         let e = refusal(fen, mv);
-        assert!(e.contains(expected), "{mv}: {e}");
+        let expected = Illegal::Subversion(RefusedSubversion {
+            target: sq(target),
+            why,
+        });
+        assert_eq!(e.reason(), Some(expected), "{mv}: {e}");
     }
+}
+
+/// The protocols tell a refused subversion's rule, with its section.
+#[test]
+fn a_refused_subversion_tells_its_rule() {
+    let e = pos("3r3k/2N3pp/8/8/8/8/P7/K7 w - - 0 1")
+        .parse_move("@d8c7")
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "illegal move '@d8c7' in 3r3k/2N3pp/8/8/8/8/P7/K7 w - - 0 1: cannot subvert d8: after \
+         the payment no knight, bishop, rook, queen or king of yours stands beside d8 \
+         (docs/rules.md §4.1.3)"
+    );
+}
+
+/// A coordinate move of subversion is refused by the rules of chess (§4).
+#[test]
+fn a_refused_chess_move_of_subversion_is_chess_s() {
+    let p = pos("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
+    let why = |mv: &str| p.parse_move(mv).unwrap_err().reason();
+    assert_eq!(why("e1d2"), Some(Illegal::KingInCheck));
+    assert_eq!(
+        why("e2e3"),
+        Some(Illegal::NotYourMan(Square::parse("e2").unwrap()))
+    );
+    assert!(matches!(why("e1e3"), Some(Illegal::OutOfReach { .. })));
 }

@@ -17,28 +17,92 @@ use super::position::{CastlingRights, Position};
 use super::types::{Color, Piece, PieceKind, Square};
 use super::Bitboard;
 use crate::variant::BoardVariant;
-use std::fmt;
 
-/// What is wrong with a FEN.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FenError(pub String);
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad FEN: {}", self.0)
-    }
+/// What is wrong with a FEN of an 8x8 variant: the field, and what is
+/// wrong with it. The syntax is the board's to check (this module); the
+/// material and what the whole position must satisfy are the rules' (see
+/// `crate::variants::Rules::validate_material`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    #[error(
+        "bad FEN: expected at least 4 fields (placement, side, castling, en passant), found {0}"
+    )]
+    TooFewFields(usize),
+    #[error("bad FEN: expected at most 6 fields, found {0}")]
+    TooManyFields(usize),
+    /// The placement does not have 8 ranks.
+    #[error("bad FEN: placement must have 8 ranks, found {0}")]
+    Ranks(usize),
+    /// An empty-square count of 0 or 9.
+    #[error("bad FEN: bad empty-square count '{count}' on rank {rank}")]
+    EmptyCount { count: char, rank: u8 },
+    #[error("bad FEN: rank {rank} has more than 8 squares")]
+    RankTooLong { rank: u8 },
+    #[error("bad FEN: rank {rank} has {squares} squares, expected 8")]
+    RankTooShort { rank: u8, squares: u8 },
+    #[error("bad FEN: unknown piece letter '{letter}' on rank {rank}")]
+    PieceLetter { letter: char, rank: u8 },
+    #[error("bad FEN: side to move must be 'w' or 'b', found '{0}'")]
+    SideToMove(String),
+    /// docs/rules.md §1.1, §2.1.4: a pawn on its last rank has promoted.
+    #[error("bad FEN: pawn on the first or last rank ({0})")]
+    PawnOnEdge(Square),
+    /// docs/rules.md §1.2, §2.6: a right needs its king on the back rank.
+    #[error("bad FEN: castling right '{right}' but no king on the {color:?} back rank")]
+    CastlingWithoutKing { right: char, color: Color },
+    /// `K`/`Q` (or `k`/`q`) without a rook beyond the king on that side.
+    #[error("bad FEN: castling right '{right}' but no rook on the king's {side}-side")]
+    CastlingWithoutRook { right: char, side: char },
+    /// An X-FEN or Shredder-FEN file letter without a rook there.
+    #[error("bad FEN: castling right '{right}' but no rook on {square}")]
+    CastlingRookMissing { right: char, square: Square },
+    #[error("bad FEN: castling right '{0}' names the king's file")]
+    CastlingKingFile(char),
+    #[error("bad FEN: bad castling character '{0}'")]
+    CastlingLetter(char),
+    #[error("bad FEN: two castling rights on the same side in '{0}'")]
+    CastlingTwice(String),
+    #[error("bad FEN: bad en passant field '{0}'")]
+    EnPassantField(String),
+    /// The square a pawn of the side not to move skipped is on the third
+    /// (sixth) rank.
+    #[error("bad FEN: en passant square {square} is not on rank {rank}")]
+    EnPassantRank { square: Square, rank: u8 },
+    #[error("bad FEN: en passant square {0} without a pawn that just advanced two squares")]
+    EnPassantWithoutPawn(Square),
+    #[error("bad FEN: halfmove clock must be a number, found '{0}'")]
+    HalfmoveClock(String),
+    #[error("bad FEN: fullmove number must be a number >= 1, found '{0}'")]
+    FullmoveNumber(String),
+    /// docs/rules.md §1, §4: one king a side in the capture variants.
+    #[error("bad FEN: each side needs exactly one king, found {white} white and {black} black")]
+    KingCount { white: u32, black: u32 },
+    /// More men than a side of chess or subversion can have: no move adds
+    /// one to a side.
+    #[error("bad FEN: {} has {count} pieces, more than the 16 a side can have", colour_name(*color))]
+    SideTooLarge { color: Color, count: u32 },
+    /// docs/rules.md §2.5: no move of the pacifist variants adds a man.
+    #[error("bad FEN: the position holds {0} pieces, more than the 32 a pacifist game can have")]
+    PacifistTooLarge(u32),
+    /// docs/rules.md §2.7.4: exactly two kings in the pacifist variants.
+    #[error("bad FEN: a pacifist position holds exactly two kings, found {0}")]
+    PacifistKingCount(u32),
+    /// docs/rules.md §2.7.4: the side not to move holds a king.
+    #[error("bad FEN: the side not to move has no king (unreachable position)")]
+    WaitingSideWithoutKing,
+    /// docs/rules.md §1.1: the side that just moved cannot be in check.
+    #[error("bad FEN: the side not to move is in check")]
+    WaitingSideInCheck,
+    /// docs/rules.md §5.1: apocalypse has a FEN of its own.
+    #[error("bad FEN: apocalypse is played on its own 5x5 board, not an 8x8 position")]
+    NotEightByEight,
 }
 
-impl std::error::Error for FenError {}
-
-impl FenError {
-    pub fn new(msg: impl Into<String>) -> FenError {
-        FenError(msg.into())
+fn colour_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
     }
-}
-
-fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError(msg.into()))
 }
 
 /// Whose king and rooks a castling right of a FEN may name (docs/rules.md §2.6).
@@ -68,20 +132,17 @@ impl<'a> FenReader<'a> {
     pub fn new(fen: &'a str, variant: BoardVariant) -> Result<FenReader<'a>, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 4 {
-            return err(format!(
-                "expected at least 4 fields (placement, side, castling, en passant), found {}",
-                fields.len()
-            ));
+            return Err(FenError::TooFewFields(fields.len()));
         }
         if fields.len() > 6 {
-            return err(format!("expected at most 6 fields, found {}", fields.len()));
+            return Err(FenError::TooManyFields(fields.len()));
         }
         let mut pos = Position::empty(variant);
         parse_placement(&mut pos, fields[0])?;
         let side = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return err(format!("side to move must be 'w' or 'b', found '{other}'")),
+            other => return Err(FenError::SideToMove(other.to_string())),
         };
         pos.set_side(side);
         Ok(FenReader { fields, pos })
@@ -107,17 +168,13 @@ impl<'a> FenReader<'a> {
         let halfmove = match fields.get(4) {
             Some(s) => s
                 .parse::<u16>()
-                .map_err(|_| FenError(format!("halfmove clock must be a number, found '{s}'")))?,
+                .map_err(|_| FenError::HalfmoveClock(s.to_string()))?,
             None => 0,
         };
         let fullmove = match fields.get(5) {
             Some(s) => match s.parse::<u16>() {
                 Ok(n) if n >= 1 => n,
-                _ => {
-                    return err(format!(
-                        "fullmove number must be a number >= 1, found '{s}'"
-                    ))
-                }
+                _ => return Err(FenError::FullmoveNumber(s.to_string())),
             },
             None => 1,
         };
@@ -175,10 +232,7 @@ impl Position {
 fn parse_placement(pos: &mut Position, placement: &str) -> Result<(), FenError> {
     let ranks: Vec<&str> = placement.split('/').collect();
     if ranks.len() != 8 {
-        return err(format!(
-            "placement must have 8 ranks, found {}",
-            ranks.len()
-        ));
+        return Err(FenError::Ranks(ranks.len()));
     }
     for (i, text) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
@@ -186,28 +240,33 @@ fn parse_placement(pos: &mut Position, placement: &str) -> Result<(), FenError> 
         for c in text.chars() {
             if let Some(d) = c.to_digit(10) {
                 if !(1..=8).contains(&d) {
-                    return err(format!("bad empty-square count '{c}' on rank {}", rank + 1));
+                    return Err(FenError::EmptyCount {
+                        count: c,
+                        rank: rank + 1,
+                    });
                 }
                 file += d as u8;
             } else if let Some(p) = Piece::from_fen_char(c) {
                 if file >= 8 {
-                    return err(format!("rank {} has more than 8 squares", rank + 1));
+                    return Err(FenError::RankTooLong { rank: rank + 1 });
                 }
                 pos.put(Square::from_coords(file, rank), p);
                 file += 1;
             } else {
-                return err(format!("unknown piece letter '{c}' on rank {}", rank + 1));
+                return Err(FenError::PieceLetter {
+                    letter: c,
+                    rank: rank + 1,
+                });
             }
             if file > 8 {
-                return err(format!("rank {} has more than 8 squares", rank + 1));
+                return Err(FenError::RankTooLong { rank: rank + 1 });
             }
         }
         if file != 8 {
-            return err(format!(
-                "rank {} has {} squares, expected 8",
-                rank + 1,
-                file
-            ));
+            return Err(FenError::RankTooShort {
+                rank: rank + 1,
+                squares: file,
+            });
         }
     }
     Ok(())
@@ -216,7 +275,7 @@ fn parse_placement(pos: &mut Position, placement: &str) -> Result<(), FenError> 
 fn check_pawns(pos: &Position) -> Result<(), FenError> {
     let edge = Bitboard::rank(0) | Bitboard::rank(7);
     if let Some(sq) = (pos.by_kind(PieceKind::Pawn) & edge).next() {
-        return err(format!("pawn on the first or last rank ({sq})"));
+        return Err(FenError::PawnOnEdge(sq));
     }
     Ok(())
 }
@@ -249,11 +308,8 @@ fn parse_castling(
             Color::Black
         };
         let rank = color.back_rank();
-        let king = castling_king(pos, color, castling).ok_or_else(|| {
-            FenError(format!(
-                "castling right '{c}' but no king on the {color:?} back rank"
-            ))
-        })?;
+        let king = castling_king(pos, color, castling)
+            .ok_or(FenError::CastlingWithoutKing { right: c, color })?;
         let rooks = match castling {
             CastlingPieces::Own => pos.pieces(color, PieceKind::Rook),
             CastlingPieces::EitherColour => pos.by_kind(PieceKind::Rook),
@@ -262,35 +318,36 @@ fn parse_castling(
         let rook = match lower {
             'k' => {
                 let beyond = rooks.filter(|s| s.file() > king.file()).last();
-                beyond.ok_or_else(|| {
-                    FenError(format!(
-                        "castling right '{c}' but no rook on the king's h-side"
-                    ))
+                beyond.ok_or(FenError::CastlingWithoutRook {
+                    right: c,
+                    side: 'h',
                 })?
             }
             'q' => {
                 let beyond = rooks.into_iter().find(|s| s.file() < king.file());
-                beyond.ok_or_else(|| {
-                    FenError(format!(
-                        "castling right '{c}' but no rook on the king's a-side"
-                    ))
+                beyond.ok_or(FenError::CastlingWithoutRook {
+                    right: c,
+                    side: 'a',
                 })?
             }
             'a'..='h' => {
                 let sq = Square::from_coords(lower as u8 - b'a', rank);
                 if !rooks.contains(sq) {
-                    return err(format!("castling right '{c}' but no rook on {sq}"));
+                    return Err(FenError::CastlingRookMissing {
+                        right: c,
+                        square: sq,
+                    });
                 }
                 if sq.file() == king.file() {
-                    return err(format!("castling right '{c}' names the king's file"));
+                    return Err(FenError::CastlingKingFile(c));
                 }
                 sq
             }
-            _ => return err(format!("bad castling character '{c}'")),
+            _ => return Err(FenError::CastlingLetter(c)),
         };
         let side = usize::from(rook.file() < king.file());
         if rights.rook(color, side).is_some_and(|r| r != rook) {
-            return err(format!("two castling rights on the same side in '{field}'"));
+            return Err(FenError::CastlingTwice(field.to_string()));
         }
         rights.set(color, king.file(), rook);
     }
@@ -301,15 +358,14 @@ fn parse_en_passant(pos: &Position, field: &str) -> Result<Option<Square>, FenEr
     if field == "-" {
         return Ok(None);
     }
-    let sq =
-        Square::parse(field).ok_or_else(|| FenError(format!("bad en passant field '{field}'")))?;
+    let sq = Square::parse(field).ok_or_else(|| FenError::EnPassantField(field.to_string()))?;
     let us = pos.side_to_move();
     let expected_rank = if us == Color::White { 5 } else { 2 };
     if sq.rank() != expected_rank {
-        return err(format!(
-            "en passant square {sq} is not on rank {}",
-            expected_rank + 1
-        ));
+        return Err(FenError::EnPassantRank {
+            square: sq,
+            rank: expected_rank + 1,
+        });
     }
     let them = us.flip();
     let pawn_sq = Square::from_coords(sq.file(), (sq.rank() as i8 - us.forward()) as u8);
@@ -318,9 +374,7 @@ fn parse_en_passant(pos: &Position, field: &str) -> Result<Option<Square>, FenEr
         || pos.occupied().contains(sq)
         || pos.occupied().contains(origin)
     {
-        return err(format!(
-            "en passant square {sq} without a pawn that just advanced two squares"
-        ));
+        return Err(FenError::EnPassantWithoutPawn(sq));
     }
     Ok(Some(sq))
 }

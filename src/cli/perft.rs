@@ -94,7 +94,7 @@ impl CounterArgs {
 
     /// The counter they describe (its threads started, its table made).
     fn counter(self) -> Result<Perft, String> {
-        Perft::new(self.threads, self.hash_mib)
+        Perft::new(self.threads, self.hash_mib).map_err(|e| e.to_string())
     }
 }
 
@@ -246,7 +246,7 @@ pub fn suite_command(args: &[String]) -> i32 {
             },
             "--variant" => match it.next().map(|v| v.parse::<Variant>()) {
                 Some(Ok(v)) => variant = Some(v),
-                Some(Err(e)) => return usage(e),
+                Some(Err(e)) => return usage(e.to_string()),
                 None => return usage("--variant needs a variant name".into()),
             },
             o if looks_like_option(o) => return usage(format!("unknown option '{o}'")),

@@ -17,6 +17,7 @@ use crate::search::threads::{search, Report, SearchParams, SearchResult};
 use crate::search::time::{budget, Limits};
 use crate::search::Shared;
 use crate::Variant;
+use options::OptionError;
 pub use options::{OptionKind, OptionSpec, Options};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -108,7 +109,7 @@ impl Engine {
     /// Sets an option by name; a new variant resets the game to its start.
     /// A running search goes on unless the option changes what it works on
     /// (the table's size, the game).
-    pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+    pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
         use options::Effect;
         match self.options.set(name, value)? {
             Effect::None => {}
@@ -330,11 +331,11 @@ impl Engine {
         request: genfens::GenFens,
         mut emit: impl FnMut(&str) + Send + 'static,
         on_stopped: impl FnOnce(u64) + Send + 'static,
-    ) -> Result<(), String> {
+    ) -> Result<(), GenFensError> {
         self.stop();
         let variant = self.options.variant;
         let book = match &request.book {
-            Some(path) => Some(genfens::load_book(path, variant)?),
+            Some(path) => Some(genfens::load_book(path, variant).map_err(GenFensError::Book)?),
             None => None,
         };
         let shared = Arc::clone(&self.shared);
@@ -348,11 +349,22 @@ impl Engine {
                     on_stopped(given);
                 }
             })
-            .map_err(|e| format!("cannot start the genfens thread: {e}"))?;
+            .map_err(GenFensError::Thread)?;
         self.running = Some(handle);
         self.counting = true;
         Ok(())
     }
+}
+
+/// Why `genfens` does not start.
+#[derive(Debug, thiserror::Error)]
+pub enum GenFensError {
+    /// The book cannot be used: its loader's message, which names the
+    /// file and the opening (`tournament::openings::load`).
+    #[error("{0}")]
+    Book(String),
+    #[error("cannot start the genfens thread: {0}")]
+    Thread(#[from] std::io::Error),
 }
 
 /// Why `set_position` failed.

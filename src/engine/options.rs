@@ -1,6 +1,8 @@
 //! The engine's options (docs/protocols.md, "UCI"), one store for every front end:
 //! what they are, and setting them by name.
 
+use crate::search::tt::HashError;
+use crate::variant::UnknownVariant;
 use crate::variants::Variant;
 
 pub struct Options {
@@ -31,6 +33,7 @@ impl Default for Options {
 }
 
 /// What the engine must do after an option changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
     None,
     ResizeHash,
@@ -110,28 +113,55 @@ pub fn specs() -> Vec<OptionSpec> {
     ]
 }
 
-fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, String> {
-    let v = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+/// Why an option cannot be set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    #[error("unknown option '{0}'")]
+    Unknown(String),
+    #[error("option '{0}' needs a value")]
+    NeedsValue(String),
+    /// A spin option's value out of its range, or not a number.
+    #[error("option '{name}' takes a number from {min} to {max}, not '{value}'")]
+    Spin {
+        name: String,
+        min: u64,
+        max: u64,
+        value: String,
+    },
+    #[error("option '{0}' takes true or false")]
+    Check(String),
+    #[error(transparent)]
+    Variant(#[from] UnknownVariant),
+    /// The hash table of the new size cannot be had.
+    #[error(transparent)]
+    Hash(#[from] HashError),
+}
+
+fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, OptionError> {
+    let v = value.ok_or_else(|| OptionError::NeedsValue(name.to_string()))?;
     match v.trim().parse::<u64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "option '{name}' takes a number from {min} to {max}, not '{v}'"
-        )),
+        _ => Err(OptionError::Spin {
+            name: name.to_string(),
+            min,
+            max,
+            value: v.to_string(),
+        }),
     }
 }
 
-fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
+fn check(name: &str, value: Option<&str>) -> Result<bool, OptionError> {
     match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
         Some("true") => Ok(true),
         Some("false") => Ok(false),
-        _ => Err(format!("option '{name}' takes true or false")),
+        _ => Err(OptionError::Check(name.to_string())),
     }
 }
 
 impl Options {
     /// Sets an option by its (case-insensitive) name.
     /// Any whitespace between the words of a name counts as one space.
-    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, OptionError> {
         let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
         let name = name.as_str();
         match name.to_ascii_lowercase().as_str() {
@@ -148,7 +178,7 @@ impl Options {
                 Ok(Effect::None)
             }
             "uci_variant" => {
-                let v = value.ok_or("option 'UCI_Variant' needs a value")?;
+                let v = value.ok_or_else(|| OptionError::NeedsValue("UCI_Variant".into()))?;
                 self.variant = v.parse::<Variant>()?;
                 Ok(Effect::NewVariant)
             }
@@ -169,7 +199,41 @@ impl Options {
                 self.seed = spin(name, value, 0, 2_147_483_647)?;
                 Ok(Effect::None)
             }
-            _ => Err(format!("unknown option '{name}'")),
+            _ => Err(OptionError::Unknown(name.to_string())),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_option_says_what_is_wrong() {
+        let mut o = Options::default();
+        assert_eq!(
+            o.set("Hashes", Some("1")),
+            Err(OptionError::Unknown("Hashes".into()))
+        );
+        assert_eq!(
+            o.set("Hash", None),
+            Err(OptionError::NeedsValue("Hash".into()))
+        );
+        assert!(matches!(
+            o.set("Threads", Some("0")),
+            Err(OptionError::Spin { min: 1, .. })
+        ));
+        assert_eq!(
+            o.set("Ponder", Some("maybe")),
+            Err(OptionError::Check("Ponder".into()))
+        );
+        assert_eq!(
+            o.set("UCI_Variant", Some("fairy")),
+            Err(OptionError::Variant(UnknownVariant("fairy".into())))
+        );
+        assert_eq!(
+            o.set("UCI_Variant", Some("pacifist")),
+            Ok(Effect::NewVariant)
+        );
     }
 }

@@ -16,9 +16,10 @@ pub mod story;
 pub use sequential::SequentialGame;
 pub use simultaneous::{PlyError, SimultaneousGame};
 
-use crate::board::{Color, Move, Outcome, Position, Square};
+use crate::board::{Color, FenError, Move, Outcome, Position, Square};
 use crate::perft::Perft;
-use crate::variants::apocalypse::ApocalypsePosition;
+use crate::variants::apocalypse::{ApocalypseFenError, ApocalypsePosition, IllegalPly};
+use crate::variants::illegal::MoveError;
 use crate::Variant;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -33,26 +34,69 @@ pub enum Game {
 }
 
 /// Why a game cannot be set up or a move cannot be played.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// The FEN does not describe a position of the variant.
-    Fen(String),
-    /// The move (in apocalypse: the ply) is not legal or not well formed.
-    Illegal(String),
+    #[error(transparent)]
+    Fen(#[from] BadFen),
+    /// The move (in apocalypse: the ply) is not legal or not well formed,
+    /// with the rule it breaks.
+    #[error(transparent)]
+    Illegal(#[from] BadMove),
     /// The game ended before the move.
+    #[error("the game is over ({})", .0.reason())]
     GameOver(Outcome),
 }
 
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameError::Fen(m) | GameError::Illegal(m) => f.write_str(m),
-            GameError::GameOver(o) => write!(f, "the game is over ({})", o.reason()),
-        }
+/// A FEN that is no position of the variant, by the board it is read on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadFen {
+    /// An 8x8 variant's FEN (docs/rules.md §1-§4).
+    #[error(transparent)]
+    Board(#[from] FenError),
+    /// Apocalypse's FEN (docs/rules.md §5.1).
+    #[error("bad FEN: {0}")]
+    Apocalypse(#[from] ApocalypseFenError),
+}
+
+/// A move that cannot be played, by the game model it is offered to.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadMove {
+    /// A move of an 8x8 variant.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// An apocalypse ply (docs/rules.md §5.2).
+    #[error(transparent)]
+    Ply(#[from] IllegalPly),
+}
+
+impl From<FenError> for GameError {
+    fn from(e: FenError) -> GameError {
+        GameError::Fen(e.into())
     }
 }
 
-impl std::error::Error for GameError {}
+impl From<ApocalypseFenError> for GameError {
+    fn from(e: ApocalypseFenError) -> GameError {
+        GameError::Fen(e.into())
+    }
+}
+
+impl From<MoveError> for GameError {
+    fn from(e: MoveError) -> GameError {
+        GameError::Illegal(e.into())
+    }
+}
+
+/// A `go searchmoves` move that cannot be searched.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SearchMoveError {
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// Only the sequential search takes a list of root moves.
+    #[error("searchmoves is not supported in {0}")]
+    Unsupported(Variant),
+}
 
 /// A move of a list (`position ... moves`) that cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,11 +134,11 @@ impl Game {
         if variant == Variant::Apocalypse {
             ApocalypsePosition::from_fen(fen)
                 .map(|p| Game::Simultaneous(SimultaneousGame::new(p)))
-                .map_err(|e| GameError::Fen(format!("bad FEN: {e}")))
+                .map_err(GameError::from)
         } else {
             Position::from_fen(fen, variant)
                 .map(|p| Game::Sequential(SequentialGame::new(p)))
-                .map_err(|e| GameError::Fen(e.to_string()))
+                .map_err(GameError::from)
         }
     }
 
@@ -107,7 +151,7 @@ impl Game {
         }
         ApocalypsePosition::from_orthodox_fen(fen)
             .map(|p| Game::Simultaneous(SimultaneousGame::new(p)))
-            .map_err(|e| GameError::Fen(format!("bad FEN: {e}")))
+            .map_err(GameError::from)
     }
 
     pub fn variant(&self) -> Variant {
@@ -193,12 +237,12 @@ impl Game {
         match self {
             Game::Sequential(g) => {
                 let before = *g.position();
-                let mv = g.play_str(text).map_err(GameError::Illegal)?;
+                let mv = g.play_str(text)?;
                 Ok(before.move_to_uci(mv, false))
             }
             Game::Simultaneous(g) => match g.play_text(text) {
                 Ok(ply) => Ok(ply.to_string()),
-                Err(PlyError::Illegal(m)) => Err(GameError::Illegal(m)),
+                Err(PlyError::Illegal(e)) => Err(GameError::Illegal(e.into())),
                 Err(PlyError::GameOver(o)) => Err(GameError::GameOver(o)),
             },
         }
@@ -289,13 +333,10 @@ impl Game {
     }
 
     /// A move for `go searchmoves`, which only the sequential search knows.
-    pub fn parse_search_move(&self, text: &str) -> Result<Move, String> {
+    pub fn parse_search_move(&self, text: &str) -> Result<Move, SearchMoveError> {
         match self {
-            Game::Sequential(g) => g.position().parse_move(text),
-            Game::Simultaneous(_) => Err(format!(
-                "searchmoves is not supported in {}",
-                self.variant()
-            )),
+            Game::Sequential(g) => Ok(g.position().parse_move(text)?),
+            Game::Simultaneous(_) => Err(SearchMoveError::Unsupported(self.variant())),
         }
     }
 
@@ -455,10 +496,18 @@ mod tests {
                 .starts_with("move 3 of the list: illegal move 'e1e3'"),
             "{e}"
         );
+        assert!(matches!(
+            e.error,
+            GameError::Illegal(BadMove::Move(MoveError::Illegal { .. }))
+        ));
         assert_eq!(g.plies(), 2);
         let mut a = Game::start(Variant::Apocalypse);
         let e = a.play_list(&["a1b3", "a1a5"]).unwrap_err();
         assert!(e.to_string().starts_with("ply 2 of the list: "), "{e}");
+        assert!(matches!(
+            e.error,
+            GameError::Illegal(BadMove::Ply(IllegalPly::NotACandidate { .. }))
+        ));
         assert_eq!(a.plies(), 1);
     }
 
@@ -472,6 +521,49 @@ mod tests {
             Game::from_fen(Variant::Apocalypse, Variant::Chess.start_fen()),
             Err(GameError::Fen(_))
         ));
+    }
+
+    #[test]
+    fn each_error_carries_what_went_wrong() {
+        assert!(matches!(
+            Game::from_fen(Variant::Chess, "8/8 w"),
+            Err(GameError::Fen(BadFen::Board(FenError::TooFewFields(2))))
+        ));
+        assert!(matches!(
+            Game::from_fen(Variant::Apocalypse, "npppn/p3p/5/P3P/NPPPN w 00 0"),
+            Err(GameError::Fen(BadFen::Apocalypse(
+                ApocalypseFenError::Turn(_)
+            )))
+        ));
+        let e = Game::from_setup_fen(Variant::Apocalypse, "npppn/p3p/5/P3P/NPPPN b - - 0 1");
+        assert!(matches!(
+            e,
+            Err(GameError::Fen(BadFen::Apocalypse(
+                ApocalypseFenError::OrthodoxSide(_)
+            )))
+        ));
+        let mut g = Game::start(Variant::Chess);
+        assert!(matches!(
+            g.play_text("xx"),
+            Err(GameError::Illegal(BadMove::Move(MoveError::Malformed(_))))
+        ));
+        let mut a = Game::start(Variant::Apocalypse);
+        assert!(matches!(
+            a.play_text("zz"),
+            Err(GameError::Illegal(BadMove::Ply(IllegalPly::Malformed(_))))
+        ));
+        let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+        let mut over = Game::from_fen(Variant::Chess, mated).unwrap();
+        assert!(over.outcome().is_some());
+        assert_eq!(
+            a.parse_search_move("a1b3"),
+            Err(SearchMoveError::Unsupported(Variant::Apocalypse))
+        );
+        assert!(matches!(
+            over.parse_search_move("e2e4"),
+            Err(SearchMoveError::Move(MoveError::Illegal { .. }))
+        ));
+        assert!(over.play_text("e2e4").is_err());
     }
 
     #[test]

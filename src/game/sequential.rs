@@ -3,6 +3,7 @@
 //! §1, §2.5).
 
 use crate::board::{Move, Outcome, Position};
+use crate::variants::illegal::MoveError;
 
 #[derive(Clone, Debug)]
 pub struct SequentialGame {
@@ -41,7 +42,7 @@ impl SequentialGame {
     }
 
     /// Plays a move given in the variant's notation, if legal.
-    pub fn play_str(&mut self, text: &str) -> Result<Move, String> {
+    pub fn play_str(&mut self, text: &str) -> Result<Move, MoveError> {
         let mv = self.current.parse_move(text)?;
         self.play(mv);
         Ok(mv)

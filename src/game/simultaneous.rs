@@ -3,7 +3,7 @@
 //! current turn is pending, and black chooses without looking at it.
 
 use crate::board::{Color, Outcome};
-use crate::variants::apocalypse::{ApocalypseGame, ApocalypsePosition, Kind, Ply, Sq};
+use crate::variants::apocalypse::{ApocalypseGame, ApocalypsePosition, IllegalPly, Kind, Ply, Sq};
 
 #[derive(Clone, Debug)]
 pub struct SimultaneousGame {
@@ -15,8 +15,8 @@ pub struct SimultaneousGame {
 /// Why a ply cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlyError {
-    /// Not a candidate of the side to choose (the rules' message).
-    Illegal(String),
+    /// Not a candidate of the side to choose (docs/rules.md §5.2).
+    Illegal(IllegalPly),
     /// The game ended before this ply.
     GameOver(Outcome),
 }
@@ -71,7 +71,7 @@ impl SimultaneousGame {
         let ply = self
             .position()
             .parse_ply(self.side_to_choose(), text)
-            .map_err(|e| PlyError::Illegal(e.to_string()))?;
+            .map_err(PlyError::Illegal)?;
         match self.pending.take() {
             None => self.pending = Some(ply),
             Some(white) => self.turns.play_turn(white, ply),

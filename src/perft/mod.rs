@@ -79,6 +79,16 @@ impl Default for Perft {
     }
 }
 
+/// Why a perft counter cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PerftError {
+    /// The thread pool would not start (the system's reason in words).
+    #[error("cannot start {threads} perft threads: {why}")]
+    Threads { threads: usize, why: String },
+    #[error(transparent)]
+    Table(#[from] table::TableError),
+}
+
 impl Perft {
     /// One thread, no table: the plain recursive count.
     pub fn single() -> Perft {
@@ -90,14 +100,17 @@ impl Perft {
 
     /// A counter on `threads` threads (a pool of its own when more than
     /// one) with a table of `hash_mib` MiB (none when 0).
-    pub fn new(threads: usize, hash_mib: usize) -> Result<Perft, String> {
+    pub fn new(threads: usize, hash_mib: usize) -> Result<Perft, PerftError> {
         let pool = if threads > 1 {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .thread_name(|i| format!("perft-{i}"))
                 .stack_size(STACK_BYTES)
                 .build()
-                .map_err(|e| format!("cannot start {threads} perft threads: {e}"))?;
+                .map_err(|e| PerftError::Threads {
+                    threads,
+                    why: e.to_string(),
+                })?;
             Some(pool)
         } else {
             None

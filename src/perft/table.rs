@@ -36,17 +36,25 @@ pub struct Table {
     entries: Vec<Entry>,
 }
 
+/// Why a perft table of the size asked for cannot be had.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// More bytes than the address space holds.
+    #[error("a perft table of {0} MiB is too large")]
+    TooLarge(usize),
+    #[error("cannot allocate a perft table of {0} MiB")]
+    Allocation(usize),
+}
+
 impl Table {
     /// A table of `mib` MiB (at least one entry).
-    pub fn new(mib: usize) -> Result<Table, String> {
-        let bytes = mib
-            .checked_mul(1 << 20)
-            .ok_or_else(|| format!("a perft table of {mib} MiB is too large"))?;
+    pub fn new(mib: usize) -> Result<Table, TableError> {
+        let bytes = mib.checked_mul(1 << 20).ok_or(TableError::TooLarge(mib))?;
         let len = (bytes / std::mem::size_of::<Entry>()).max(1);
         let mut entries = Vec::new();
         entries
             .try_reserve_exact(len)
-            .map_err(|_| format!("cannot allocate a perft table of {mib} MiB"))?;
+            .map_err(|_| TableError::Allocation(mib))?;
         entries.resize_with(len, Entry::default);
         Ok(Table { entries })
     }
@@ -169,5 +177,9 @@ mod tests {
     #[test]
     fn tables_too_large_are_refused() {
         assert!(Table::new(usize::MAX).is_err());
+        assert_eq!(
+            Table::new(usize::MAX).err(),
+            Some(TableError::TooLarge(usize::MAX))
+        );
     }
 }

@@ -8,7 +8,7 @@
 //! checked against the rules.
 
 use super::movetext::{tokens, Token};
-use crate::game::Game;
+use crate::game::{Game, GameError};
 use crate::Variant;
 
 /// Most games one text may hold (a tournament's PGN).
@@ -107,24 +107,48 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     Some((key.to_string(), value))
 }
 
-fn read_game(raw: RawGame, default: Variant) -> Result<PgnRecord, String> {
+/// Why one game of a PGN cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PgnGameError {
+    /// A `Variant` tag naming none of the five.
+    #[error("unknown variant '{0}'")]
+    Variant(String),
+    /// The `FEN` tag is no position of the variant.
+    #[error(transparent)]
+    Fen(GameError),
+    /// A move of the movetext that cannot be played (`move 3 'Qh5': ...`).
+    #[error("{noun} {index} '{written}': {error}")]
+    Move {
+        noun: &'static str,
+        index: usize,
+        written: String,
+        error: GameError,
+    },
+}
+
+fn read_game(raw: RawGame, default: Variant) -> Result<PgnRecord, PgnGameError> {
     let variant = match find_tag(&raw.tags, "Variant") {
         Some(name) => {
-            Variant::from_name(name).ok_or_else(|| format!("unknown variant '{name}'"))?
+            Variant::from_name(name).ok_or_else(|| PgnGameError::Variant(name.to_string()))?
         }
         None => default,
     };
     let start_fen =
         find_tag(&raw.tags, "FEN").map_or_else(|| variant.start_fen().to_string(), str::to_string);
-    let mut game = Game::from_fen(variant, &start_fen).map_err(|e| e.to_string())?;
+    let mut game = Game::from_fen(variant, &start_fen).map_err(PgnGameError::Fen)?;
     let mut moves = Vec::new();
     let mut evals = vec![None];
     for token in tokens(&raw.movetext) {
         match token {
             Token::Move(written) => {
-                let played = game.play_written(&written).map_err(|e| {
-                    format!("{} {} '{written}': {e}", game.move_noun(), moves.len() + 1)
-                })?;
+                let played = game
+                    .play_written(&written)
+                    .map_err(|error| PgnGameError::Move {
+                        noun: game.move_noun(),
+                        index: moves.len() + 1,
+                        written,
+                        error,
+                    })?;
                 moves.push(played);
                 evals.push(None);
             }
@@ -209,6 +233,30 @@ pub(crate) mod tests {
         assert!(err("1. e4 e4 *").contains("move 2 'e4'"));
         assert!(err("[Variant \"fairy\"]\n1. e2e4").contains("unknown variant"));
         assert!(err("[FEN \"8/8 w\"]\n1. e2e4").starts_with("game 1: "));
+    }
+
+    #[test]
+    fn a_game_that_cannot_be_read_says_why() {
+        let one = |text: &str| {
+            let raw = split_games(text).remove(0);
+            read_game(raw, Variant::Pacifist).unwrap_err()
+        };
+        assert!(matches!(
+            one("1. e2e5 *"),
+            PgnGameError::Move {
+                index: 1,
+                error: GameError::Illegal(_),
+                ..
+            }
+        ));
+        assert_eq!(
+            one("[Variant \"fairy\"]\n1. e2e4"),
+            PgnGameError::Variant("fairy".into())
+        );
+        assert!(matches!(
+            one("[FEN \"8/8 w\"]\n1. e2e4"),
+            PgnGameError::Fen(GameError::Fen(_))
+        ));
     }
 
     /// A game as lichess exports it (tests/fixtures/lichess.pgn, also the

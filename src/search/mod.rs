@@ -56,7 +56,7 @@ impl Shared {
 
     /// Shared state with a table of `hash_mib` MiB, or an error if that
     /// much memory cannot be had.
-    pub fn try_new(hash_mib: usize) -> Result<Shared, String> {
+    pub fn try_new(hash_mib: usize) -> Result<Shared, tt::HashError> {
         TranspositionTable::try_new(hash_mib).map(Shared::with_table)
     }
 

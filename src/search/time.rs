@@ -69,14 +69,18 @@ pub fn budget(limits: &Limits, overhead: Duration) -> Budget {
 /// larger values can overflow).
 pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 
+/// A number of seconds that stands for no time: negative, not finite, or
+/// beyond [`MAX_SECONDS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a time must be a number of seconds from 0 to {MAX_SECONDS}")]
+pub struct TimeRangeError;
+
 /// `seconds` as a duration: a finite number from 0 to [`MAX_SECONDS`].
-pub fn seconds(seconds: f64) -> Result<Duration, String> {
+pub fn seconds(seconds: f64) -> Result<Duration, TimeRangeError> {
     if seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&seconds) {
         Ok(Duration::from_secs_f64(seconds))
     } else {
-        Err(format!(
-            "a time must be a number of seconds from 0 to {MAX_SECONDS}"
-        ))
+        Err(TimeRangeError)
     }
 }
 

@@ -41,6 +41,17 @@ fn available_mib() -> Option<usize> {
     Some(kib / 1024)
 }
 
+/// Why a hash table of the size asked for cannot be had.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HashError {
+    /// More than the memory the system reports available: the allocator
+    /// would promise it (overcommit) and the out-of-memory killer come.
+    #[error("cannot allocate a {mib} MiB hash table: {free} MiB of memory available")]
+    MemoryAvailable { mib: usize, free: usize },
+    #[error("cannot allocate a {mib} MiB hash table")]
+    Allocation { mib: usize },
+}
+
 impl TranspositionTable {
     /// A table of about `mib` MiB (at least 1024 slots).
     pub fn new(mib: usize) -> TranspositionTable {
@@ -48,22 +59,20 @@ impl TranspositionTable {
     }
 
     /// A table of about `mib` MiB, or an error when the memory is not there.
-    pub fn try_new(mib: usize) -> Result<TranspositionTable, String> {
+    pub fn try_new(mib: usize) -> Result<TranspositionTable, HashError> {
         // The allocator promises more than there is (overcommit); filling
         // the table would then bring the out-of-memory killer instead of
         // an error.
         if let Some(free) = available_mib() {
             if mib > free {
-                return Err(format!(
-                    "cannot allocate a {mib} MiB hash table: {free} MiB of memory available"
-                ));
+                return Err(HashError::MemoryAvailable { mib, free });
             }
         }
         let count = (mib.max(1).saturating_mul(1024 * 1024) / SLOT_BYTES).max(1024);
         let mut slots = Vec::new();
         slots
             .try_reserve_exact(count)
-            .map_err(|_| format!("cannot allocate a {mib} MiB hash table"))?;
+            .map_err(|_| HashError::Allocation { mib })?;
         slots.extend((0..count).map(|_| Slot {
             check: AtomicU64::new(0),
             data: AtomicU64::new(0),

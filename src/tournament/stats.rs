@@ -260,15 +260,25 @@ pub enum Model {
     Logistic,
 }
 
+/// An SPRT model name that is neither `normalized` nor `logistic`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("-sprt: unknown model '{0}' (normalized or logistic)")]
+pub struct UnknownModel(pub String);
+
+/// For the match's argument parser, which still reports text (issue #35).
+impl From<UnknownModel> for String {
+    fn from(e: UnknownModel) -> String {
+        e.to_string()
+    }
+}
+
 impl std::str::FromStr for Model {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Model, String> {
+    type Err = UnknownModel;
+    fn from_str(s: &str) -> Result<Model, UnknownModel> {
         match s {
             "normalized" => Ok(Model::Normalized),
             "logistic" => Ok(Model::Logistic),
-            _ => Err(format!(
-                "-sprt: unknown model '{s}' (normalized or logistic)"
-            )),
+            _ => Err(UnknownModel(s.to_string())),
         }
     }
 }
@@ -434,6 +444,12 @@ impl Sprt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unknown_model_is_named() {
+        assert_eq!("logistic".parse::<Model>(), Ok(Model::Logistic));
+        assert_eq!("bayes".parse::<Model>(), Err(UnknownModel("bayes".into())));
+    }
 
     fn close(a: f64, b: f64, eps: f64) -> bool {
         (a - b).abs() < eps

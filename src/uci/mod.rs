@@ -10,6 +10,7 @@ mod output;
 use crate::board::Move;
 use crate::engine::genfens::{GenFens, MAX_COUNT, MAX_PLIES};
 use crate::engine::{options::OptionKind, Engine, Go, Info};
+use crate::game::SearchMoveError;
 use crate::output::send_line as send;
 use crate::search::time::Limits;
 use std::time::Duration;
@@ -138,7 +139,7 @@ impl Session {
             }
         };
         if let Err(e) = self.engine.set_option(&name, value.as_deref()) {
-            error(&e);
+            error(&e.to_string());
         }
     }
 
@@ -183,7 +184,7 @@ impl Session {
         let (limits, searchmoves) = match self.parse_go(&tokens) {
             Ok(x) => x,
             Err(e) => {
-                error(&e);
+                error(&e.to_string());
                 return;
             }
         };
@@ -213,7 +214,7 @@ impl Session {
     /// `depth`, `mate` and `movestogo` as bytes and panics on larger
     /// numbers, which a GUI or a fuzzer may send (a search depth is capped
     /// by the search anyway).
-    fn parse_go(&self, tokens: &[&str]) -> Result<(Limits, Vec<Move>), String> {
+    fn parse_go(&self, tokens: &[&str]) -> Result<(Limits, Vec<Move>), GoError> {
         let mut limits = Limits::default();
         let mut searchmoves = Vec::new();
         let mut clock = [None, None];
@@ -226,7 +227,7 @@ impl Session {
             let mut value = || {
                 let v = tokens.get(i).copied();
                 i += 1;
-                v.ok_or_else(|| format!("go: '{key}' needs a value"))
+                v.ok_or_else(|| GoError::NeedsValue(key.to_string()))
             };
             match key {
                 "infinite" => limits.infinite = true,
@@ -247,7 +248,7 @@ impl Session {
                 "depth" => limits.depth = Some(count(key, value()?)?),
                 "mate" => limits.mate = Some(count(key, value()?)?),
                 "nodes" => limits.nodes = Some(number(key, value()?)?),
-                _ => return Err(format!("malformed go command '{}'", tokens.join(" "))),
+                _ => return Err(GoError::Malformed(tokens.join(" "))),
             }
             limited |= !matches!(key, "ponder" | "searchmoves");
         }
@@ -309,17 +310,15 @@ const GENFENS_USAGE: &str = "genfens N seed S book <FILE|None> [plies P]";
 
 /// Reads a `genfens` line: the count first, then `seed`, `book` and
 /// `plies` with their values, in any order.
-fn parse_genfens(tokens: &[&str]) -> Result<GenFens, String> {
+fn parse_genfens(tokens: &[&str]) -> Result<GenFens, GenFensArgError> {
     let Some(count) = tokens.get(1) else {
-        return Err("no count".into());
+        return Err(GenFensArgError::NoCount);
     };
     let count = count
         .parse::<u64>()
         .ok()
         .filter(|n| *n <= MAX_COUNT)
-        .ok_or_else(|| {
-            format!("the count must be a number from 0 to {MAX_COUNT}, not '{count}'")
-        })?;
+        .ok_or_else(|| GenFensArgError::Count(count.to_string()))?;
     let mut request = GenFens {
         count,
         ..GenFens::default()
@@ -329,17 +328,14 @@ fn parse_genfens(tokens: &[&str]) -> Result<GenFens, String> {
         let value = || {
             pair.get(1)
                 .copied()
-                .ok_or_else(|| format!("'{key}' needs a value"))
+                .ok_or_else(|| GenFensArgError::NeedsValue(key.to_string()))
         };
         match key {
             "seed" => {
                 let value = value()?;
-                request.seed = value.parse().map_err(|_| {
-                    format!(
-                        "the seed must be a whole number from 0 to {}, not '{value}'",
-                        u64::MAX
-                    )
-                })?;
+                request.seed = value
+                    .parse()
+                    .map_err(|_| GenFensArgError::Seed(value.to_string()))?;
             }
             "book" => {
                 let value = value()?;
@@ -348,11 +344,10 @@ fn parse_genfens(tokens: &[&str]) -> Result<GenFens, String> {
             "plies" => {
                 let value = value()?;
                 let plies = value.parse::<u32>().ok().filter(|p| *p <= MAX_PLIES);
-                request.plies = Some(plies.ok_or_else(|| {
-                    format!("plies must be a number from 0 to {MAX_PLIES}, not '{value}'")
-                })?);
+                request.plies =
+                    Some(plies.ok_or_else(|| GenFensArgError::Plies(value.to_string()))?);
             }
-            _ => return Err(format!("unknown argument '{key}'")),
+            _ => return Err(GenFensArgError::Unknown(key.to_string())),
         }
     }
     Ok(request)
@@ -395,22 +390,59 @@ const GO_KEYWORDS: [&str; 12] = [
     "searchmoves",
 ];
 
+/// What is wrong with a `go` line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum GoError {
+    #[error("go: '{0}' needs a value")]
+    NeedsValue(String),
+    #[error("go: '{key}' needs a whole number, not '{text}'")]
+    Number { key: String, text: String },
+    #[error("go: '{key}' needs milliseconds, not '{text}'")]
+    Millis { key: String, text: String },
+    #[error("malformed go command '{0}'")]
+    Malformed(String),
+    #[error(transparent)]
+    SearchMove(#[from] SearchMoveError),
+}
+
+/// What is wrong with a `genfens` line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum GenFensArgError {
+    #[error("no count")]
+    NoCount,
+    #[error("the count must be a number from 0 to {MAX_COUNT}, not '{0}'")]
+    Count(String),
+    #[error("'{0}' needs a value")]
+    NeedsValue(String),
+    #[error("the seed must be a whole number from 0 to {max}, not '{0}'", max = u64::MAX)]
+    Seed(String),
+    #[error("plies must be a number from 0 to {MAX_PLIES}, not '{0}'")]
+    Plies(String),
+    #[error("unknown argument '{0}'")]
+    Unknown(String),
+}
+
 /// A whole number for `key`, at most `u64::MAX`.
-fn number(key: &str, text: &str) -> Result<u64, String> {
-    text.parse::<u64>()
-        .map_err(|_| format!("go: '{key}' needs a whole number, not '{text}'"))
+fn number(key: &str, text: &str) -> Result<u64, GoError> {
+    text.parse::<u64>().map_err(|_| GoError::Number {
+        key: key.to_string(),
+        text: text.to_string(),
+    })
 }
 
 /// A count (depth, moves): larger values mean "as many as there can be".
-fn count(key: &str, text: &str) -> Result<u32, String> {
+fn count(key: &str, text: &str) -> Result<u32, GoError> {
     number(key, text).map(|n| u32::try_from(n).unwrap_or(u32::MAX))
 }
 
 /// Milliseconds; some GUIs send negative clock times when flagging.
-fn millis(key: &str, text: &str) -> Result<Duration, String> {
+fn millis(key: &str, text: &str) -> Result<Duration, GoError> {
     match text.parse::<i64>() {
         Ok(ms) => Ok(Duration::from_millis(ms.max(0) as u64)),
-        Err(_) => Err(format!("go: '{key}' needs milliseconds, not '{text}'")),
+        Err(_) => Err(GoError::Millis {
+            key: key.to_string(),
+            text: text.to_string(),
+        }),
     }
 }
 
@@ -433,4 +465,49 @@ fn uci() {
         send(&format!("option name {} type {kind}", spec.name));
     }
     send("uciok");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_genfens_line_says_which_argument() {
+        let parse = |line: &str| {
+            let tokens: Vec<&str> = line.split_whitespace().collect();
+            parse_genfens(&tokens)
+        };
+        assert_eq!(parse("genfens").unwrap_err(), GenFensArgError::NoCount);
+        assert_eq!(
+            parse("genfens x").unwrap_err(),
+            GenFensArgError::Count("x".into())
+        );
+        assert_eq!(
+            parse("genfens 1 seed").unwrap_err(),
+            GenFensArgError::NeedsValue("seed".into())
+        );
+        assert_eq!(
+            parse("genfens 1 seed -1").unwrap_err(),
+            GenFensArgError::Seed("-1".into())
+        );
+        assert_eq!(
+            parse("genfens 1 plies 999").unwrap_err(),
+            GenFensArgError::Plies("999".into())
+        );
+        assert_eq!(
+            parse("genfens 1 dfrc x").unwrap_err(),
+            GenFensArgError::Unknown("dfrc".into())
+        );
+        assert!(parse("genfens 2 seed 7 book None plies 3").is_ok());
+    }
+
+    #[test]
+    fn a_bad_go_value_says_which_key() {
+        assert!(matches!(number("nodes", "x"), Err(GoError::Number { .. })));
+        assert!(matches!(
+            millis("wtime", "1.5"),
+            Err(GoError::Millis { .. })
+        ));
+        assert_eq!(count("depth", "99999999999"), Ok(u32::MAX));
+    }
 }

@@ -9,6 +9,7 @@
 
 pub mod apocalypse;
 pub mod chess;
+pub mod illegal;
 pub mod pacifist;
 pub mod position;
 pub mod san;
@@ -105,20 +106,12 @@ pub trait Rules {
         let w = pos.pieces(Color::White, PieceKind::King).count();
         let b = pos.pieces(Color::Black, PieceKind::King).count();
         if w != 1 || b != 1 {
-            return Err(FenError::new(format!(
-                "each side needs exactly one king, found {w} white and {b} black"
-            )));
+            return Err(FenError::KingCount { white: w, black: b });
         }
         for c in Color::ALL {
             let n = pos.by_color(c).count();
             if n > 16 {
-                return Err(FenError::new(format!(
-                    "{} has {n} pieces, more than the 16 a side can have",
-                    match c {
-                        Color::White => "white",
-                        Color::Black => "black",
-                    }
-                )));
+                return Err(FenError::SideTooLarge { color: c, count: n });
             }
         }
         Ok(())
@@ -139,7 +132,7 @@ pub trait Rules {
             .king_square(waiting)
             .is_some_and(|k| pos.is_attacked(k, waiting.flip(), pos.occupied()))
         {
-            return Err(FenError::new("the side not to move is in check"));
+            return Err(FenError::WaitingSideInCheck);
         }
         Ok(())
     }
@@ -187,10 +180,11 @@ pub trait Rules {
         None
     }
 
-    /// Why the well-formed move `text` (lowercase) is illegal here, when
-    /// the variant can say more than "illegal move".
-    fn explain_illegal(_pos: &Position, _text: &str) -> Option<String> {
-        None
+    /// Why the well-formed move `text` (lowercase), which no legal move
+    /// matched, is illegal here: by default by the rules of chess
+    /// (docs/rules.md §1.1). Asked only on the error path.
+    fn explain_illegal(pos: &Position, text: &str) -> illegal::Illegal {
+        illegal::in_capture_rules(pos, text)
     }
 
     /// The conversion cascade of `mv` wave by wave (docs/rules.md §2.3), for

@@ -4,6 +4,7 @@
 //! variant) is asked of the rules of its variant here, through
 //! [`with_rules!`].
 
+use super::illegal::MoveError;
 use super::{Rules, Variant};
 use crate::board::fen::FenReader;
 use crate::board::{FenError, Move, MoveList, Outcome, Position, Square};
@@ -23,9 +24,7 @@ impl Position {
     /// and a bad field gives an error naming it.
     pub fn from_fen(fen: &str, variant: Variant) -> Result<Position, FenError> {
         let Some(board) = variant.board() else {
-            return Err(FenError::new(
-                "apocalypse is played on its own 5x5 board, not an 8x8 position",
-            ));
+            return Err(FenError::NotEightByEight);
         };
         with_rules!(board, R => read_fen::<R>(fen, board))
     }
@@ -100,14 +99,14 @@ impl Position {
 
     /// The legal move named in SAN (`Nf3`, `e8=Q`, `0-0`, with or without
     /// `+`, `#`, `!`, `?`).
-    pub fn parse_san(&self, text: &str) -> Result<Move, String> {
+    pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
         with_rules!(self.board_variant(), R => super::san::parse::<R>(self, text))
-            .ok_or_else(|| format!("'{text}' is not a legal move in SAN"))
+            .ok_or_else(|| MoveError::NotSan(text.to_string()))
     }
 
     /// Parses a move in the variant's notation and checks it is legal here.
     /// Both castling notations are accepted where unambiguous (docs/rules.md §2.7.2).
-    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         with_rules!(self.board_variant(), R => parse_move::<R>(self, text))
     }
 }
@@ -133,7 +132,7 @@ fn no_move_outcome<R: Rules>(pos: &Position) -> Option<Outcome> {
     list.is_empty().then(|| R::no_move_outcome(pos))
 }
 
-fn parse_move<R: Rules>(pos: &Position, text: &str) -> Result<Move, String> {
+fn parse_move<R: Rules>(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
     let mut legal = MoveList::new();
     R::generate(pos, &mut legal);
@@ -146,10 +145,13 @@ fn parse_move<R: Rules>(pos: &Position, text: &str) -> Result<Move, String> {
     // whether the variant has subversions.
     let well_formed = is_coordinate_move(&lower) || lower.starts_with('@');
     if well_formed {
-        let why = R::explain_illegal(pos, &lower).map_or(String::new(), |w| format!(": {w}"));
-        Err(format!("illegal move '{text}' in {}{why}", pos.to_fen()))
+        Err(MoveError::Illegal {
+            text: text.to_string(),
+            fen: pos.to_fen(),
+            reason: R::explain_illegal(pos, &lower),
+        })
     } else {
-        Err(format!("malformed move '{text}'"))
+        Err(MoveError::Malformed(text.to_string()))
     }
 }
 

@@ -2,6 +2,7 @@
 //! move that converts one enemy piece and pays for it with own pieces.
 
 use super::chess::{generate_legal, play_move};
+use super::illegal::{self, Illegal};
 use super::{find_written, MoveCount, MoveSink, Rules};
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
@@ -67,15 +68,23 @@ impl Rules for Subversion {
         })
     }
 
-    /// For `@` moves, which rule of docs/rules.md §4.1 the subversion breaks.
-    fn explain_illegal(pos: &Position, text: &str) -> Option<String> {
-        let body = text.strip_prefix('@')?;
+    /// For `@` moves, which rule of docs/rules.md §4.1 the subversion
+    /// breaks; other moves by the rules of chess (§4: they are chess's).
+    fn explain_illegal(pos: &Position, text: &str) -> Illegal {
+        let Some(body) = text.strip_prefix('@') else {
+            return illegal::in_capture_rules(pos, text);
+        };
         let squares: Option<Vec<Square>> = (0..body.len() / 2)
             .map(|i| body.get(2 * i..2 * i + 2).and_then(Square::parse))
             .collect();
-        let squares = squares.filter(|s| s.len() >= 2 && body.len() % 2 == 0)?;
+        let Some(squares) = squares.filter(|s| s.len() >= 2 && body.len() % 2 == 0) else {
+            return Illegal::NotASubversion;
+        };
         let paid = squares[1..].iter().fold(Bitboard::EMPTY, |b, &s| b.with(s));
-        Some(why_illegal(pos, squares[0], paid))
+        Illegal::Subversion(RefusedSubversion {
+            target: squares[0],
+            why: why_illegal(pos, squares[0], paid),
+        })
     }
 
     fn no_move_outcome(pos: &Position) -> Outcome {
@@ -180,9 +189,82 @@ fn payments(
     }
 }
 
+/// Which condition of docs/rules.md §4.1 a subversion breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The target square holds no enemy man.
+    #[error("holds no enemy piece to subvert")]
+    NoEnemyMan,
+    #[error("a king cannot be subverted (docs/rules.md §4.1.1)")]
+    King,
+    #[error("stands beside its own king (docs/rules.md §4.1.2)")]
+    BesideOwnKing,
+    /// A payment square that holds no man of the mover.
+    #[error("{0} holds none of your pieces to pay with")]
+    NotYourPayment(Square),
+    #[error("the king never pays (docs/rules.md §4.1.4)")]
+    KingPays,
+    #[error("in double check no subversion is legal (docs/rules.md §4.1.5)")]
+    DoubleCheck,
+    #[error("checkmate cannot be escaped by a subversion (docs/rules.md §4.1.6)")]
+    Checkmate,
+    /// docs/rules.md §4.1.3: a non-pawn man of the mover must stay beside
+    /// the target after the payment.
+    #[error(
+        "after the payment no knight, bishop, rook, queen or king of yours stands beside the target \
+         (docs/rules.md §4.1.3)"
+    )]
+    NoManBeside,
+    /// The payment is not one the table of docs/rules.md §4.1.4 asks.
+    #[error("{0} (docs/rules.md §4.1.4)")]
+    Price(Price),
+    #[error("your king would be in check after it (docs/rules.md §4.1.5)")]
+    KingInCheck,
+}
+
+/// The price of a subversion's target (docs/rules.md §4.1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Price {
+    #[error("it gives no check, so the price is exactly one of your pawns")]
+    Pawn,
+    #[error("a checking pawn, knight or bishop costs exactly one knight, bishop, rook or queen")]
+    CheckingMinor,
+    #[error(
+        "a checking rook costs {{R}}, {{Q}}, {{B,B}}, {{N,N}}, {{B,N}}, or one N or B plus all \
+         your pawns"
+    )]
+    CheckingRook,
+    #[error("a checking queen costs three of your N/B/R/Q, or two of them plus all your pawns")]
+    CheckingQueen,
+}
+
+/// A refused subversion of `target`, told as error messages have it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RefusedSubversion {
+    pub target: Square,
+    pub why: Refusal,
+}
+
+impl std::fmt::Display for RefusedSubversion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let t = self.target;
+        match self.why {
+            Refusal::NoEnemyMan => write!(f, "{t} {}", self.why),
+            Refusal::BesideOwnKing => write!(f, "cannot subvert {t}: {t} {}", self.why),
+            Refusal::NoManBeside => write!(
+                f,
+                "cannot subvert {t}: after the payment no knight, bishop, rook, queen or king of \
+                 yours stands beside {t} (docs/rules.md §4.1.3)"
+            ),
+            why => write!(f, "cannot subvert {t}: {why}"),
+        }
+    }
+}
+
 /// Why the subversion of `target` paid with `paid` is not a legal move
-/// here: the first condition of docs/rules.md §4.1 it breaks, for error messages.
-pub fn why_illegal(pos: &Position, target: Square, paid: Bitboard) -> String {
+/// here: the first condition of docs/rules.md §4.1 it breaks. Asked only
+/// once a move was refused, so it may take its time.
+pub fn why_illegal(pos: &Position, target: Square, paid: Bitboard) -> Refusal {
     let us = pos.side_to_move();
     let checkers = pos.checkers();
     let mut legal = MoveList::new();
@@ -191,41 +273,48 @@ pub fn why_illegal(pos: &Position, target: Square, paid: Bitboard) -> String {
         .kind_at(target)
         .filter(|_| pos.by_color(us.flip()).contains(target))
     else {
-        return format!("{target} holds no enemy piece to subvert");
+        return Refusal::NoEnemyMan;
     };
     let own_king_beside = pos
         .pieces(us.flip(), PieceKind::King)
         .any(|k| king_attacks(k).contains(target));
-    let reason = if kind == PieceKind::King {
-        "a king cannot be subverted (docs/rules.md §4.1.1)".to_string()
+    if kind == PieceKind::King {
+        Refusal::King
     } else if own_king_beside {
-        format!("{target} stands beside its own king (docs/rules.md §4.1.2)")
+        Refusal::BesideOwnKing
     } else if let Some(sq) = (paid - pos.by_color(us)).into_iter().next() {
-        format!("{sq} holds none of your pieces to pay with")
+        Refusal::NotYourPayment(sq)
     } else if (paid & pos.by_kind(PieceKind::King)).nonempty() {
-        "the king never pays (docs/rules.md §4.1.4)".to_string()
+        Refusal::KingPays
     } else if checkers.more_than_one() {
-        "in double check no subversion is legal (docs/rules.md §4.1.5)".to_string()
+        Refusal::DoubleCheck
     } else if checkers.nonempty() && legal.is_empty() {
-        "checkmate cannot be escaped by a subversion (docs/rules.md §4.1.6)".to_string()
+        Refusal::Checkmate
     } else {
-        let men = pos.by_color(us) - pos.by_kind(PieceKind::Pawn) - paid;
-        let mut priced = false;
-        payments(pos, target, checkers, &mut |payment, all_pawns| {
-            priced |= removed_squares(pos, Move::subversion(target, payment, all_pawns)) == paid;
-        });
-        if (king_attacks(target) & men).is_empty() {
-            format!(
-                "after the payment no knight, bishop, rook, queen or king of yours stands \
-                 beside {target} (docs/rules.md §4.1.3)"
-            )
-        } else if !priced {
-            price(pos, target, checkers)
-        } else {
-            "your king would be in check after it (docs/rules.md §4.1.5)".to_string()
-        }
-    };
-    format!("cannot subvert {target}: {reason}")
+        why_payment_fails(pos, target, paid, checkers)
+    }
+}
+
+/// docs/rules.md §4.1.3-§4.1.5 for a payment of the mover's own men.
+fn why_payment_fails(
+    pos: &Position,
+    target: Square,
+    paid: Bitboard,
+    checkers: Bitboard,
+) -> Refusal {
+    let us = pos.side_to_move();
+    let men = pos.by_color(us) - pos.by_kind(PieceKind::Pawn) - paid;
+    let mut priced = false;
+    payments(pos, target, checkers, &mut |payment, all_pawns| {
+        priced |= removed_squares(pos, Move::subversion(target, payment, all_pawns)) == paid;
+    });
+    if (king_attacks(target) & men).is_empty() {
+        Refusal::NoManBeside
+    } else if !priced {
+        Refusal::Price(price(pos, target, checkers))
+    } else {
+        Refusal::KingInCheck
+    }
 }
 
 /// The price of the enemy man on `t` in short, for a GUI's label
@@ -241,25 +330,16 @@ pub fn price_in_short(pos: &Position, t: Square) -> &'static str {
     }
 }
 
-/// The price of the target on `t` in words (docs/rules.md §4.1.4).
-fn price(pos: &Position, t: Square, checkers: Bitboard) -> String {
-    let table = if !checkers.contains(t) {
-        "it gives no check, so the price is exactly one of your pawns"
-    } else {
-        match pos.kind_at(t) {
-            Some(PieceKind::Rook) => {
-                "a checking rook costs {R}, {Q}, {B,B}, {N,N}, {B,N}, or one N or B plus all \
-                 your pawns"
-            }
-            Some(PieceKind::Queen) => {
-                "a checking queen costs three of your N/B/R/Q, or two of them plus all your pawns"
-            }
-            _ => {
-                "a checking pawn, knight or bishop costs exactly one knight, bishop, rook or queen"
-            }
-        }
-    };
-    format!("{table} (docs/rules.md §4.1.4)")
+/// The price of the target on `t` (docs/rules.md §4.1.4).
+fn price(pos: &Position, t: Square, checkers: Bitboard) -> Price {
+    if !checkers.contains(t) {
+        return Price::Pawn;
+    }
+    match pos.kind_at(t) {
+        Some(PieceKind::Rook) => Price::CheckingRook,
+        Some(PieceKind::Queen) => Price::CheckingQueen,
+        _ => Price::CheckingMinor,
+    }
 }
 
 /// docs/rules.md §4.1.4, a checking rook: {R}, {Q}, {B,B}, {N,N}, {B,N}, or

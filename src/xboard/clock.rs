@@ -2,8 +2,25 @@
 //! `st` (fixed time per move) and `time` (centiseconds left).
 
 use crate::board::Color;
-use crate::search::time::{seconds, Limits};
+use crate::search::time::{seconds, Limits, TimeRangeError};
 use std::time::Duration;
+
+/// What is wrong with a `level MPS BASE INC` command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LevelError {
+    #[error("level needs MPS BASE INC")]
+    Fields,
+    #[error("bad moves per session")]
+    MovesPerSession,
+    #[error("bad base time")]
+    BaseTime,
+    #[error("bad base time: {0}")]
+    BaseTimeRange(TimeRangeError),
+    #[error("bad increment")]
+    Increment,
+    #[error("bad increment: {0}")]
+    IncrementRange(TimeRangeError),
+}
 
 #[derive(Clone, Debug, Default)]
 pub struct Clock {
@@ -36,24 +53,22 @@ impl Clock {
     }
 
     /// `level MPS BASE INC`: BASE in minutes or `min:sec`, INC in seconds.
-    pub fn set_level(&mut self, arg: &str) -> Result<(), String> {
+    pub fn set_level(&mut self, arg: &str) -> Result<(), LevelError> {
         let parts: Vec<&str> = arg.split_whitespace().collect();
         if parts.len() != 3 {
-            return Err("level needs MPS BASE INC".into());
+            return Err(LevelError::Fields);
         }
         let mps = parts[0]
             .parse::<u32>()
-            .map_err(|_| "bad moves per session")?;
+            .map_err(|_| LevelError::MovesPerSession)?;
+        let number = |s: &str| s.parse::<f64>().map_err(|_| LevelError::BaseTime);
         let base = match parts[1].split_once(':') {
-            Some((m, s)) => {
-                m.parse::<f64>().map_err(|_| "bad base time")? * 60.0
-                    + s.parse::<f64>().map_err(|_| "bad base time")?
-            }
-            None => parts[1].parse::<f64>().map_err(|_| "bad base time")? * 60.0,
+            Some((m, s)) => number(m)? * 60.0 + number(s)?,
+            None => number(parts[1])? * 60.0,
         };
-        let inc = parts[2].parse::<f64>().map_err(|_| "bad increment")?;
-        let base = seconds(base).map_err(|e| format!("bad base time: {e}"))?;
-        let inc = seconds(inc).map_err(|e| format!("bad increment: {e}"))?;
+        let inc = parts[2].parse::<f64>().map_err(|_| LevelError::Increment)?;
+        let base = seconds(base).map_err(LevelError::BaseTimeRange)?;
+        let inc = seconds(inc).map_err(LevelError::IncrementRange)?;
         self.moves_per_session = mps;
         self.increment = inc;
         self.fixed = None;
@@ -90,6 +105,23 @@ impl Clock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_level_says_which_field() {
+        let mut c = Clock::default();
+        assert_eq!(c.set_level("40 5"), Err(LevelError::Fields));
+        assert_eq!(c.set_level("x 5 0"), Err(LevelError::MovesPerSession));
+        assert_eq!(c.set_level("40 5:x 0"), Err(LevelError::BaseTime));
+        assert_eq!(c.set_level("40 5 x"), Err(LevelError::Increment));
+        assert_eq!(
+            c.set_level("40 -5 0"),
+            Err(LevelError::BaseTimeRange(TimeRangeError))
+        );
+        assert_eq!(
+            c.set_level("40 5 -1"),
+            Err(LevelError::IncrementRange(TimeRangeError))
+        );
+    }
 
     #[test]
     fn level_forms() {

@@ -172,7 +172,7 @@ impl Session {
             },
             "level" => {
                 if let Err(e) = self.clock.set_level(arg) {
-                    self.error(&e, line);
+                    self.error(&e.to_string(), line);
                 }
             }
             "st" => match arg.parse::<f64>().map(seconds) {
@@ -220,7 +220,7 @@ impl Session {
                     self.abort_search();
                     let mb = mb.min(crate::engine::options::MAX_HASH_MIB).to_string();
                     if let Err(e) = self.engine.set_option("Hash", Some(&mb)) {
-                        self.error(&e, line);
+                        self.error(&e.to_string(), line);
                     }
                 }
                 _ => self.error("bad memory value", line),
@@ -229,7 +229,7 @@ impl Session {
                 Ok(n) if n >= 1 => {
                     let n = n.min(crate::engine::options::MAX_THREADS).to_string();
                     if let Err(e) = self.engine.set_option("Threads", Some(&n)) {
-                        self.error(&e, line);
+                        self.error(&e.to_string(), line);
                     }
                 }
                 _ => self.error("bad cores value", line),
@@ -323,12 +323,14 @@ impl Session {
         let set = match name {
             "Clear Hash" => {
                 self.engine.clear_hash();
-                Ok(())
+                true
             }
-            _ if XBOARD_OPTIONS.contains(&name) => self.engine.set_option(name, Some(value.trim())),
-            _ => Err(String::new()),
+            _ if XBOARD_OPTIONS.contains(&name) => {
+                self.engine.set_option(name, Some(value.trim())).is_ok()
+            }
+            _ => false,
         };
-        if set.is_err() {
+        if !set {
             self.error("bad option", line);
         }
     }

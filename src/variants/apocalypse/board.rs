@@ -85,20 +85,46 @@ pub struct ApocalypsePosition {
     pub(crate) turn: u32,
 }
 
-/// What is wrong with an Apocalypse FEN or ply.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ApocalypseError(pub String);
-
-impl fmt::Display for ApocalypseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ApocalypseError {}
-
-fn err<T>(msg: impl Into<String>) -> Result<T, ApocalypseError> {
-    Err(ApocalypseError(msg.into()))
+/// What is wrong with an apocalypse FEN (docs/rules.md §5.1): the field,
+/// and what is wrong with it. The orthodox-shaped FEN a chess GUI writes
+/// ([`ApocalypsePosition::from_orthodox_fen`]) has faults of its own.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ApocalypseFenError {
+    #[error("an apocalypse FEN has 4 fields (placement, w, penalties, turn), found {0}")]
+    Fields(usize),
+    #[error("placement must have 5 ranks, found {0}")]
+    Ranks(usize),
+    #[error("bad empty-square count '{count}' on rank {rank}")]
+    EmptyCount { count: char, rank: i8 },
+    #[error("unknown piece letter '{letter}' on rank {rank} (only P, N, p, n)")]
+    PieceLetter { letter: char, rank: i8 },
+    #[error("rank {rank} has more than 5 squares")]
+    RankTooLong { rank: i8 },
+    #[error("rank {rank} has {squares} squares, expected 5")]
+    RankTooShort { rank: i8, squares: i8 },
+    /// docs/rules.md §5.3: a footman on its last rank has been promoted.
+    #[error("pawn on its last rank ({0})")]
+    PawnOnLastRank(Sq),
+    /// docs/rules.md §5.1: both sides choose, and the FEN says `w`.
+    #[error("the side field of an apocalypse FEN is always 'w', found '{0}'")]
+    Side(String),
+    /// docs/rules.md §5.1: each side's penalty points, 0 to 2.
+    #[error("penalties must be two digits 0-2 (white, black), found '{0}'")]
+    Penalties(String),
+    #[error("turn number must be a number >= 1, found '{0}'")]
+    Turn(String),
+    /// An orthodox-shaped FEN whose side is not `w`.
+    #[error("a turn starts with white to choose: the side field must be 'w', found '{0}'")]
+    OrthodoxSide(String),
+    #[error(
+        "no castling and no en passant in apocalypse: fields 3 and 4 must be '-', found '{castling}' '{en_passant}'"
+    )]
+    OrthodoxCastlingOrEnPassant {
+        castling: String,
+        en_passant: String,
+    },
+    #[error("the halfmove clock must be a number, found '{0}'")]
+    OrthodoxHalfmoveClock(String),
 }
 
 impl ApocalypsePosition {
@@ -158,39 +184,30 @@ impl ApocalypsePosition {
     /// after `setup`): white to choose, no penalty points (such a GUI
     /// cannot know them), turn N. A FEN of this variant's own 4 fields is
     /// read as [`ApocalypsePosition::from_fen`] reads it.
-    pub fn from_orthodox_fen(fen: &str) -> Result<ApocalypsePosition, ApocalypseError> {
+    pub fn from_orthodox_fen(fen: &str) -> Result<ApocalypsePosition, ApocalypseFenError> {
         let f: Vec<&str> = fen.split_whitespace().collect();
         if f.len() != 6 {
             return ApocalypsePosition::from_fen(fen);
         }
         if f[1] != "w" {
-            return err(format!(
-                "a turn starts with white to choose: the side field must be 'w', found '{}'",
-                f[1]
-            ));
+            return Err(ApocalypseFenError::OrthodoxSide(f[1].to_string()));
         }
         if f[2] != "-" || f[3] != "-" {
-            return err(format!(
-                "no castling and no en passant in apocalypse: fields 3 and 4 must be '-', found '{}' '{}'",
-                f[2], f[3]
-            ));
+            return Err(ApocalypseFenError::OrthodoxCastlingOrEnPassant {
+                castling: f[2].to_string(),
+                en_passant: f[3].to_string(),
+            });
         }
         if f[4].parse::<u32>().is_err() {
-            return err(format!(
-                "the halfmove clock must be a number, found '{}'",
-                f[4]
-            ));
+            return Err(ApocalypseFenError::OrthodoxHalfmoveClock(f[4].to_string()));
         }
         ApocalypsePosition::from_fen(&format!("{} w 00 {}", f[0], f[5]))
     }
 
-    pub fn from_fen(fen: &str) -> Result<ApocalypsePosition, ApocalypseError> {
+    pub fn from_fen(fen: &str) -> Result<ApocalypsePosition, ApocalypseFenError> {
         let f: Vec<&str> = fen.split_whitespace().collect();
         if f.len() != 4 {
-            return err(format!(
-                "an apocalypse FEN has 4 fields (placement, w, penalties, turn), found {}",
-                f.len()
-            ));
+            return Err(ApocalypseFenError::Fields(f.len()));
         }
         let mut pos = ApocalypsePosition {
             pieces: [[0; 2]; 2],
@@ -199,10 +216,7 @@ impl ApocalypsePosition {
         };
         let ranks: Vec<&str> = f[0].split('/').collect();
         if ranks.len() != 5 {
-            return err(format!(
-                "placement must have 5 ranks, found {}",
-                ranks.len()
-            ));
+            return Err(ApocalypseFenError::Ranks(ranks.len()));
         }
         for (i, text) in ranks.iter().enumerate() {
             let rank = 4 - i as i8;
@@ -210,7 +224,10 @@ impl ApocalypsePosition {
             for c in text.chars() {
                 if let Some(d) = c.to_digit(10) {
                     if !(1..=5).contains(&d) {
-                        return err(format!("bad empty-square count '{c}' on rank {}", rank + 1));
+                        return Err(ApocalypseFenError::EmptyCount {
+                            count: c,
+                            rank: rank + 1,
+                        });
                     }
                     file += d as i8;
                 } else {
@@ -220,51 +237,43 @@ impl ApocalypsePosition {
                         'p' => (Color::Black, Kind::Pawn),
                         'n' => (Color::Black, Kind::Knight),
                         _ => {
-                            return err(format!(
-                                "unknown piece letter '{c}' on rank {} (only P, N, p, n)",
-                                rank + 1
-                            ))
+                            return Err(ApocalypseFenError::PieceLetter {
+                                letter: c,
+                                rank: rank + 1,
+                            })
                         }
                     };
                     let Some(sq) = Sq::new(file, rank) else {
-                        return err(format!("rank {} has more than 5 squares", rank + 1));
+                        return Err(ApocalypseFenError::RankTooLong { rank: rank + 1 });
                     };
                     if piece.1 == Kind::Pawn && rank == last_rank(piece.0) {
-                        return err(format!("pawn on its last rank ({sq})"));
+                        return Err(ApocalypseFenError::PawnOnLastRank(sq));
                     }
                     pos.set(sq, Some(piece));
                     file += 1;
                 }
                 if file > 5 {
-                    return err(format!("rank {} has more than 5 squares", rank + 1));
+                    return Err(ApocalypseFenError::RankTooLong { rank: rank + 1 });
                 }
             }
             if file != 5 {
-                return err(format!("rank {} has {file} squares, expected 5", rank + 1));
+                return Err(ApocalypseFenError::RankTooShort {
+                    rank: rank + 1,
+                    squares: file,
+                });
             }
         }
         if f[1] != "w" {
-            return err(format!(
-                "the side field of an apocalypse FEN is always 'w', found '{}'",
-                f[1]
-            ));
+            return Err(ApocalypseFenError::Side(f[1].to_string()));
         }
         let pen = f[2].as_bytes();
         if pen.len() != 2 || !pen.iter().all(|b| (b'0'..=b'2').contains(b)) {
-            return err(format!(
-                "penalties must be two digits 0-2 (white, black), found '{}'",
-                f[2]
-            ));
+            return Err(ApocalypseFenError::Penalties(f[2].to_string()));
         }
         pos.penalties = [pen[0] - b'0', pen[1] - b'0'];
         pos.turn = match f[3].parse::<u32>() {
             Ok(n) if n >= 1 => n,
-            _ => {
-                return err(format!(
-                    "turn number must be a number >= 1, found '{}'",
-                    f[3]
-                ))
-            }
+            _ => return Err(ApocalypseFenError::Turn(f[3].to_string())),
         };
         Ok(pos)
     }

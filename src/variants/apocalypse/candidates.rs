@@ -1,7 +1,7 @@
 //! Candidate moves (docs/rules.md §5.2): each is sure or speculative, and a
 //! speculative one carries a condition on the opponent's move of the turn.
 
-use super::board::{last_rank, squares, ApocalypseError, ApocalypsePosition, Kind, Sq};
+use super::board::{last_rank, squares, ApocalypsePosition, Kind, Sq};
 use crate::board::Color;
 use arrayvec::ArrayVec;
 use std::fmt;
@@ -215,7 +215,7 @@ impl ApocalypsePosition {
 
     /// Parses a ply in notation (`a1b3`, `b2b3`, `b4b5n`, `b4c5,c5d2`) and
     /// checks that it is one of `side`'s candidates.
-    pub fn parse_ply(&self, side: Color, text: &str) -> Result<Ply, ApocalypseError> {
+    pub fn parse_ply(&self, side: Color, text: &str) -> Result<Ply, IllegalPly> {
         let t = text.trim().to_ascii_lowercase();
         let well_formed = t.is_ascii()
             && match t.len() {
@@ -234,18 +234,30 @@ impl ApocalypsePosition {
                 _ => false,
             };
         if !well_formed {
-            return Err(ApocalypseError(format!(
-                "malformed apocalypse move '{text}' (expected e.g. a1b3, b4b5n or b4c5,c5d2)"
-            )));
+            return Err(IllegalPly::Malformed(text.to_string()));
         }
         self.candidates(side)
             .into_iter()
             .find(|p| p.to_string() == t)
-            .ok_or_else(|| {
-                ApocalypseError(format!(
-                    "'{text}' is not a candidate move of {side:?} in {}",
-                    self.to_fen()
-                ))
+            .ok_or_else(|| IllegalPly::NotACandidate {
+                text: text.to_string(),
+                side,
+                fen: self.to_fen(),
             })
     }
+}
+
+/// Why a ply cannot be chosen.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalPly {
+    /// Not written as a ply (docs/rules.md §5.4).
+    #[error("malformed apocalypse move '{0}' (expected e.g. a1b3, b4b5n or b4c5,c5d2)")]
+    Malformed(String),
+    /// docs/rules.md §5.2: a side chooses one of its candidate moves.
+    #[error("'{text}' is not a candidate move of {side:?} in {fen}")]
+    NotACandidate {
+        text: String,
+        side: Color,
+        fen: String,
+    },
 }

@@ -13,6 +13,6 @@ pub mod board;
 pub mod candidates;
 pub mod resolve;
 
-pub use board::{ApocalypseError, ApocalypsePosition, Kind, Sq};
-pub use candidates::{Action, CandidateList, Condition, Ply};
+pub use board::{ApocalypseFenError, ApocalypsePosition, Kind, Sq};
+pub use candidates::{Action, CandidateList, Condition, IllegalPly, Ply};
 pub use resolve::ApocalypseGame;

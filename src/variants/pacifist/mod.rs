@@ -93,23 +93,22 @@ impl<W: Weights> Rules for Pacifist<W> {
     fn validate_material(pos: &Position) -> Result<(), FenError> {
         let total = pos.occupied().count();
         if total > 32 {
-            return Err(FenError::new(format!(
-                "the position holds {total} pieces, more than the 32 a pacifist game can have"
-            )));
+            return Err(FenError::PacifistTooLarge(total));
         }
         let kings = pos.by_kind(PieceKind::King).count();
         if kings != 2 {
-            return Err(FenError::new(format!(
-                "a pacifist position holds exactly two kings, found {kings}"
-            )));
+            return Err(FenError::PacifistKingCount(kings));
         }
         let waiting = pos.side_to_move().flip();
         if pos.pieces(waiting, PieceKind::King).is_empty() {
-            return Err(FenError::new(
-                "the side not to move has no king (unreachable position)",
-            ));
+            return Err(FenError::WaitingSideWithoutKing);
         }
         Ok(())
+    }
+
+    /// Why a move is illegal by docs/rules.md §2.1 and §2.4.
+    fn explain_illegal(pos: &Position, text: &str) -> crate::variants::illegal::Illegal {
+        crate::variants::illegal::in_pacifist_rules::<W>(pos, text)
     }
 
     /// No en passant (docs/rules.md §2.1); a king under attack is no fault of the
