@@ -10,16 +10,23 @@ use crate::game::{GameError, ListError};
 /// A change the session cannot make.
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
-    /// A bad FEN, an illegal move, or a move after the game's end.
+    /// A bad FEN, an illegal move, or a move after the game's end (boxed:
+    /// a refusal is rare, and small results keep the happy path cheap).
     #[error(transparent)]
-    Game(#[from] GameError),
+    Game(Box<GameError>),
     /// A move of a whole line (an imported game) that cannot be played.
     #[error("{0}")]
-    Line(ListError),
+    Line(Box<ListError>),
     /// A time control that does not parse (read as `turncoat match`'s
     /// `tc=` is).
     #[error(transparent)]
     TimeControl(#[from] crate::arena::clock::TimeControlError),
+}
+
+impl From<GameError> for SessionError {
+    fn from(e: GameError) -> SessionError {
+        SessionError::Game(Box::new(e))
+    }
 }
 
 /// An action of the page the hub refuses.
@@ -58,7 +65,7 @@ pub enum Refusal {
     MultiPvOutOfRange,
     /// A previewed line with a move that cannot be played.
     #[error("{0}")]
-    Preview(ListError),
+    Preview(Box<ListError>),
     /// A PGN text the reader cannot read (its message).
     #[error("{0}")]
     Pgn(String),

@@ -394,7 +394,8 @@ impl Hub {
             }
         };
         let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
-        game.play_list(&texts).map_err(Refusal::Preview)?;
+        game.play_list(&texts)
+            .map_err(|e| Refusal::Preview(Box::new(e)))?;
         Ok(JsonText::of(&view::preview(&game)))
     }
 

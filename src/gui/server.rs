@@ -81,8 +81,10 @@ fn refusal_status(r: &Refusal) -> StatusCode {
         | Refusal::NothingToTakeBack
         | Refusal::NoGameOfYours
         | Refusal::TooLateToAbort
-        | Refusal::GameNotOver
-        | Refusal::Session(SessionError::Game(GameError::GameOver(_))) => StatusCode::CONFLICT,
+        | Refusal::GameNotOver => StatusCode::CONFLICT,
+        Refusal::Session(SessionError::Game(g)) if matches!(**g, GameError::GameOver(_)) => {
+            StatusCode::CONFLICT
+        }
         Refusal::UnknownVariant(_)
         | Refusal::UnknownMode(_)
         | Refusal::UnknownEngine(_)

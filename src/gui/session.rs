@@ -220,7 +220,8 @@ impl Session {
     pub fn load(&mut self, g: &ImportedGame) -> Result<(), SessionError> {
         let mut game = Game::from_fen(g.variant, &g.start_fen)?;
         let texts: Vec<&str> = g.moves.iter().map(String::as_str).collect();
-        game.play_list(&texts).map_err(SessionError::Line)?;
+        game.play_list(&texts)
+            .map_err(|e| SessionError::Line(Box::new(e)))?;
         self.new_game(g.variant, Some(&g.start_fen))?;
         self.line = g.moves.clone();
         self.evals = g.evals.clone();
@@ -504,7 +505,7 @@ mod tests {
         assert_eq!(s.evals.len(), 3);
         assert!(matches!(
             s.play("e1e8"),
-            Err(SessionError::Game(crate::game::GameError::Illegal(_)))
+            Err(SessionError::Game(g)) if matches!(*g, crate::game::GameError::Illegal(_))
         ));
     }
 }
