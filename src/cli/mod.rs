@@ -70,6 +70,7 @@ enum Command {
 /// Plays tournaments between engines (cutechess-cli's flags).
 #[derive(clap::Args)]
 #[command(
+    verbatim_doc_comment,
     override_help = crate::tournament::args::HELP,
     disable_help_flag = true
 )]
