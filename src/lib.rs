@@ -15,6 +15,8 @@
 //! * [`variants`]: the rules of each variant behind one trait.
 //! * [`search`]: alpha-beta for the sequential variants, equilibrium
 //!   search for the simultaneous one; [`eval`]: static evaluation.
+//! * [`tune`]: Texel tuning of the evaluation (the optimiser, its data,
+//!   the self-play games that make it).
 //! * [`perft`]: move-tree counting to check the move generators;
 //!   [`bench`](mod@bench): the search signature.
 //! * [`board`]: 8x8 board primitives (bitboards, attacks, position, FEN),
@@ -38,6 +40,7 @@ pub mod protocol;
 pub mod rng;
 pub mod search;
 pub mod tournament;
+pub mod tune;
 pub mod uci;
 pub mod variant;
 pub mod variants;

@@ -1,10 +1,12 @@
 //! The documentation holds: every relative link and anchor in README.md and
 //! docs/ resolves; every citation of the rules book (`docs/rules.md §2.3`)
 //! in the code, the tests and the docs names a section the book has; the
-//! book's diagrams are what `turncoat diagram` draws today; and the
-//! commands README shows run.
+//! book's diagrams are what `turncoat diagram` draws today; the command
+//! reference in docs/command-line.md is what `turncoat COMMAND --help`
+//! prints today; and the commands README shows run.
 //!
-//! `TURNCOAT_RECORD=1 cargo test --test docs` redraws the diagrams.
+//! `TURNCOAT_RECORD=1 cargo test --test docs` redraws the diagrams and
+//! rewrites the command reference.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -428,4 +430,71 @@ fn words_replaced(shell: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join("|")
+}
+
+/// The commands whose help docs/command-line.md holds; the program's own
+/// help first (`turncoat --help`).
+const COMMANDS: [&str; 10] = [
+    "",
+    "gui",
+    "match",
+    "match-merge",
+    "perft",
+    "perft-suite",
+    "diagram",
+    "bench",
+    "datagen",
+    "tune",
+];
+
+/// What `turncoat COMMAND --help` prints.
+fn help_of(command: &str) -> String {
+    let out = Command::new(T)
+        .args(command.split_whitespace())
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "turncoat {command} --help");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// docs/command-line.md's reference holds every command's `--help`
+/// verbatim, each in a `text` block after its marker
+/// `<!-- turncoat COMMAND --help -->`: every flag, value range and default
+/// the program takes is in the doc as the program says it.
+#[test]
+fn the_command_reference_is_the_help() {
+    let record = std::env::var_os("TURNCOAT_RECORD").is_some();
+    let path = root().join("docs/command-line.md");
+    let mut doc = read(&path);
+    let mut stale = Vec::new();
+    for command in COMMANDS {
+        let marker = format!(
+            "<!-- {} --help -->\n",
+            format!("turncoat {command}").trim_end()
+        );
+        let block = format!("```text\n{}```\n", help_of(command));
+        let Some(at) = doc.find(&marker).map(|i| i + marker.len()) else {
+            panic!("docs/command-line.md has no `{}`", marker.trim_end());
+        };
+        // The block's closing fence: the first line that is only ``` (its
+        // opening one is ```text).
+        let end = doc[at..]
+            .match_indices("\n```\n")
+            .next()
+            .map(|(i, _)| at + i + 5)
+            .expect("a text block after the marker");
+        if doc[at..end] != block {
+            stale.push(format!("turncoat {command}"));
+            doc.replace_range(at..end, &block);
+        }
+    }
+    if record {
+        std::fs::write(&path, doc).unwrap();
+    } else {
+        assert!(
+            stale.is_empty(),
+            "docs/command-line.md differs from `--help` (TURNCOAT_RECORD=1 rewrites it): {stale:?}"
+        );
+    }
 }

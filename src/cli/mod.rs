@@ -1,211 +1,143 @@
-//! The command line (docs/command-line.md): `perft`, `perft-suite`,
-//! `bench`, `match`; with no subcommand the protocol loop.
+//! The command line (docs/command-line.md): the subcommands, parsed with
+//! clap; with no subcommand the protocol loop.
 //!
 //! It behaves as command-line tools do, so that scripts and people can rely
 //! on it: help (`--help`, `-h`, `help [SUBCOMMAND]`, `SUBCOMMAND --help`)
-//! and the version (`--version`) go to stdout with status 0; every error
-//! goes to stderr with a non-zero status (2 for a bad command line).
+//! and the version (`--version`, `-V`) go to stdout with status 0; every
+//! error goes to stderr with a non-zero status (2 for a bad command line).
+//! Every default is written once, in its argument's `default_value_t`, and
+//! every help text comes from the doc comments of the arguments' types.
 
+pub mod bench;
 pub mod datagen;
 pub mod diagram;
+mod number;
 pub mod perft;
 pub mod tune;
 
 use crate::output::out;
+use clap::{Parser, Subcommand};
+pub use number::NumberIn;
 
-/// A subcommand: its name, its help text and what runs it.
-struct Subcommand {
-    name: &'static str,
-    help: &'static str,
-    run: fn(&[String]) -> i32,
+/// The layout of every help text: the usage first, as `usage:`, as the
+/// help of `turncoat match` (written by hand) has it too.
+pub(crate) const HELP_TEMPLATE: &str =
+    "usage: {usage}\n\n{about-with-newline}\n{all-args}{after-help}";
+
+/// turncoat: an engine for the conversion chess variants.
+///
+/// With no command turncoat is an engine: it reads UCI commands on stdin
+/// (the line `xboard` switches to XBoard / CECP v2), as GUIs and tournament
+/// managers expect; type `help` there for its commands.
+#[derive(Parser)]
+#[command(
+    name = "turncoat",
+    verbatim_doc_comment,
+    version,
+    help_template = HELP_TEMPLATE,
+    after_help = "`turncoat COMMAND --help` gives a command's usage and options.\n\
+                  variants: chess, pacifist, pacifist2, subversion, apocalypse"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
 }
 
-const SUBCOMMANDS: &[Subcommand] = &[
-    Subcommand {
-        name: "perft",
-        help: perft::PERFT_HELP,
-        run: perft::perft_command,
-    },
-    Subcommand {
-        name: "perft-suite",
-        help: perft::SUITE_HELP,
-        run: perft::suite_command,
-    },
-    Subcommand {
-        name: "diagram",
-        help: diagram::HELP,
-        run: diagram::command,
-    },
-    Subcommand {
-        name: "bench",
-        help: BENCH_HELP,
-        run: bench_command,
-    },
-    Subcommand {
-        name: "datagen",
-        help: datagen::HELP,
-        run: datagen::command,
-    },
-    Subcommand {
-        name: "tune",
-        help: tune::HELP,
-        run: tune::command,
-    },
-    Subcommand {
-        name: "match",
-        help: crate::tournament::args::HELP,
-        run: crate::tournament::run,
-    },
-    Subcommand {
-        name: "match-merge",
-        help: crate::tournament::shard::HELP,
-        run: crate::tournament::shard::merge_command,
-    },
-    Subcommand {
-        name: "gui",
-        help: crate::gui::args::HELP,
-        run: crate::gui::run,
-    },
-];
+#[derive(Subcommand)]
+enum Command {
+    #[command(help_template = HELP_TEMPLATE)]
+    Gui(crate::gui::args::GuiArgs),
+    Match(MatchCommand),
+    #[command(help_template = HELP_TEMPLATE)]
+    MatchMerge(crate::tournament::shard::MergeArgs),
+    #[command(help_template = HELP_TEMPLATE)]
+    Perft(perft::PerftArgs),
+    #[command(help_template = HELP_TEMPLATE)]
+    PerftSuite(perft::SuiteArgs),
+    #[command(help_template = HELP_TEMPLATE)]
+    Diagram(diagram::DiagramArgs),
+    #[command(help_template = HELP_TEMPLATE)]
+    Bench(bench::BenchArgs),
+    #[command(help_template = HELP_TEMPLATE)]
+    Datagen(datagen::DatagenArgs),
+    #[command(help_template = HELP_TEMPLATE)]
+    Tune(tune::TuneArgs),
+}
 
-/// Whether the arguments ask for help: `--help` or `-h` anywhere, as most
-/// tools accept it (no subcommand has an option or value spelt so).
+// `match`'s arguments keep cutechess-cli's single-dash spelling, which
+// clap does not parse: they go as they are to its own parser
+// (src/tournament/args.rs), and its help is written there.
+/// Plays tournaments between engines (cutechess-cli's flags).
+#[derive(clap::Args)]
+#[command(
+    verbatim_doc_comment,
+    override_help = crate::tournament::args::HELP,
+    disable_help_flag = true
+)]
+struct MatchCommand {
+    #[arg(allow_hyphen_values = true, trailing_var_arg = true, num_args = 0..)]
+    args: Vec<String>,
+}
+
+/// The single-dash long flags users have (cutechess-cli's spelling in
+/// `match-merge`), by command: clap reads them with two dashes.
+const SINGLE_DASH_FLAGS: &[(&str, &str)] = &[("match-merge", "-pgnout")];
+
+/// The arguments as clap reads them: the program's name first, and the
+/// single-dash long flags of [`SINGLE_DASH_FLAGS`] with two dashes.
+fn for_clap(args: &[String]) -> Vec<String> {
+    let command = args.first().map(String::as_str).unwrap_or("");
+    let spelt = |a: &String| {
+        let single = SINGLE_DASH_FLAGS
+            .iter()
+            .any(|&(c, flag)| c == command && flag == a);
+        if single {
+            format!("-{a}")
+        } else {
+            a.clone()
+        }
+    };
+    std::iter::once("turncoat".to_string())
+        .chain(args.iter().map(spelt))
+        .collect()
+}
+
+/// Whether `match`'s arguments ask for help: `--help` or `-h` anywhere,
+/// as most tools accept it (none of its options or values is spelt so).
 fn wants_help(args: &[String]) -> bool {
     args.iter().any(|a| a == "--help" || a == "-h")
 }
 
 /// Runs the command line; returns the process exit status.
 pub fn run(args: &[String]) -> i32 {
-    let Some(first) = args.first() else {
-        crate::protocol::run(std::io::BufReader::new(std::io::stdin()));
-        return 0;
-    };
-    let rest = &args[1..];
-    if let Some(sub) = SUBCOMMANDS.iter().find(|s| s.name == first) {
-        if wants_help(rest) {
-            out!("{}", sub.help);
-            return 0;
+    let cli = match Cli::try_parse_from(for_clap(args)) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and the version on stdout (status 0), errors on stderr
+            // (status 2); a closed stdout is no error of the command line.
+            let _ = e.print();
+            return e.exit_code();
         }
-        return (sub.run)(rest);
-    }
-    match first.as_str() {
-        "-h" | "--help" | "help" => match rest {
-            [] => {
-                out!("{USAGE}");
-                0
-            }
-            [name] => match SUBCOMMANDS.iter().find(|s| s.name == name) {
-                Some(sub) => {
-                    out!("{}", sub.help);
-                    0
-                }
-                None => {
-                    eprintln!("error: no help on '{name}': not a command\n{USAGE}");
-                    2
-                }
-            },
-            _ => {
-                eprintln!("error: help takes at most one command\n{USAGE}");
-                2
-            }
-        },
-        "-V" | "--version" => {
-            out!("turncoat {}", env!("CARGO_PKG_VERSION"));
+    };
+    match cli.command {
+        None => {
+            crate::protocol::run(std::io::BufReader::new(std::io::stdin()));
             0
         }
-        other => {
-            eprintln!("error: unknown command '{other}'\n{USAGE}");
-            2
+        Some(Command::Match(m)) if wants_help(&m.args) => {
+            out!("{}", crate::tournament::args::HELP);
+            0
         }
+        Some(Command::Match(m)) => crate::tournament::run(&m.args),
+        // The GUI reads its arguments itself (src/gui/mod.rs), with the
+        // same clap parser that has just accepted them.
+        Some(Command::Gui(_)) => crate::gui::run(&args[1..]),
+        Some(Command::MatchMerge(a)) => crate::tournament::shard::merge_command(&a),
+        Some(Command::Perft(a)) => perft::perft_command(&a),
+        Some(Command::PerftSuite(a)) => perft::suite_command(&a),
+        Some(Command::Diagram(a)) => diagram::command(&a),
+        Some(Command::Bench(a)) => bench::command(&a),
+        Some(Command::Datagen(a)) => datagen::command(&a),
+        Some(Command::Tune(a)) => tune::command(&a),
     }
-}
-
-/// Reports a bad command line on stderr: the error, the command's usage
-/// (the first lines of its help) and where the rest is; returns status 2.
-pub(crate) fn usage_error(error: &str, help: &str) -> i32 {
-    let usage = help.split("\n\n").next().unwrap_or(help);
-    let command = usage.split_whitespace().nth(2).unwrap_or("COMMAND");
-    eprintln!("error: {error}\n{usage}\n(`turncoat {command} --help` for more)");
-    2
-}
-
-/// The most `--depth-offset` may add or take: the search's own limit of
-/// plies, so that the depth stays meaningful and its arithmetic in range.
-const MAX_DEPTH_OFFSET: i32 = crate::search::MAX_PLY as i32;
-
-/// `turncoat bench [--threads N] [--depth-offset D]`.
-fn bench_command(args: &[String]) -> i32 {
-    use crate::engine::options::MAX_THREADS;
-    let mut threads = 1;
-    let mut offset = 0;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let value = it.next().and_then(|v| v.parse::<i32>().ok());
-        match a.as_str() {
-            "--threads" => match value {
-                Some(n) if n >= 1 && n as usize <= MAX_THREADS => threads = n as usize,
-                _ => {
-                    let e = format!("--threads needs a number from 1 to {MAX_THREADS}");
-                    return usage_error(&e, BENCH_HELP);
-                }
-            },
-            "--depth-offset" => match value {
-                Some(d) if d.abs() <= MAX_DEPTH_OFFSET => offset = d,
-                _ => {
-                    let e = format!(
-                        "--depth-offset needs a number from -{MAX_DEPTH_OFFSET} to {MAX_DEPTH_OFFSET}"
-                    );
-                    return usage_error(&e, BENCH_HELP);
-                }
-            },
-            _ => return usage_error(&format!("unknown bench argument '{a}'"), BENCH_HELP),
-        }
-    }
-    crate::bench::run(threads, offset);
-    0
-}
-
-pub const USAGE: &str = "usage: turncoat [COMMAND] [ARGS...]
-
-With no command turncoat is an engine: it reads UCI commands on stdin (the
-line `xboard` switches to XBoard / CECP v2), as GUIs and tournament
-managers expect; type `help` there for its commands.
-
-commands:
-  gui          play, watch and analyse every variant in the browser
-  match        play tournaments between engines (cutechess-cli's flags)
-  match-merge  merge the results files of a match's shards into its report
-  perft        count the positions DEPTH moves deep (per move with --divide)
-  perft-suite  check a file of positions against their known perft counts
-  diagram      draw a position, with its moves, as an SVG picture
-  bench        search fixed positions: nodes and speed, a signature of the search
-  datagen      play self-play games and write positions for tuning
-  tune         fit the evaluation's values to datagen positions
-  help         this text, or a command's (`turncoat help perft`)
-
-`turncoat COMMAND --help` gives a command's usage and options;
-`turncoat --version` the version.
-variants: chess, pacifist, pacifist2, subversion, apocalypse";
-
-const BENCH_HELP: &str = "usage: turncoat bench [--threads N] [--depth-offset D]
-
-Searches a fixed set of positions of every sequential variant to fixed
-depths and ends with `Nodes searched: N` and `Nodes/second: X`. With one
-thread N is deterministic: a signature of the search.
-
-  --threads N        search threads, 1 to 256 (default 1)
-  --depth-offset D   added to every position's depth (default 0; the
-                     depth is at least 1)";
-
-/// The value of `flag` as a number from `lo` to `hi`, or the message
-/// saying so (the options of `datagen` and `tune`).
-pub fn number_in<T>(flag: &str, value: &str, lo: T, hi: T) -> Result<T, String>
-where
-    T: std::str::FromStr + PartialOrd + std::fmt::Display,
-{
-    value
-        .parse::<T>()
-        .ok()
-        .filter(|n| *n >= lo && *n <= hi)
-        .ok_or_else(|| format!("{flag} needs a number from {lo} to {hi}"))
 }

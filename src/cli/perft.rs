@@ -1,148 +1,70 @@
-//! `turncoat perft` and `turncoat perft-suite`.
+//! `turncoat perft` and `turncoat perft-suite` (docs/perft.md).
 
-use super::out;
+use super::{out, NumberIn};
 use crate::engine::options::{MAX_HASH_MIB, MAX_THREADS};
 use crate::game::{Game, GameError};
 use crate::perft::{Perft, MAX_DEPTH, NEVER};
 use crate::Variant;
 use std::time::Instant;
-
-pub const PERFT_HELP: &str =
-    "usage: turncoat perft [--variant V] [--fen FEN] [--divide] [--chess960]
-                     [--threads N] [--hash MIB] DEPTH
-
-Counts the leaves of the legal move tree to DEPTH plies (DEPTH from 1 to
-255; apocalypse counts turns) and prints `Nodes searched: N` as its last line.
-
-  --variant V   chess (default), pacifist, pacifist2, subversion, apocalypse
-  --fen FEN     the position (default: the variant's start)
-  --divide      first one `move: count` line per root move, then a blank line
-  --chess960    castling written king-takes-rook (e1h1)
-  --threads N   count on N threads, 1 to 256 (default 1); the same counts
-  --hash MIB    keep counted subtrees in a table of MIB MiB, 0 to 32768
-                (default 0: none), so that transpositions are counted once;
-                the table compares whole positions: the same counts";
-
-pub const SUITE_HELP: &str = "usage: turncoat perft-suite FILE.epd [--max-depth D] [--variant V]
-                           [--threads N] [--hash MIB]
-
-Runs a perft suite: one position per line, `FEN ;D1 n ;D2 n ...`, lines
-starting with `#` are comments. Prints one ok/FAIL line per check and
-`N passed, M failed`. Exit status 0 when every check passes, 1 when one
-fails, 2 for a bad command line or a file with nothing to check.
-
-  --max-depth D   only the checks at depth D or less
-  --variant V     the variant (default: the file's name, e.g. pacifist2.epd)
-  --threads N     count on N threads, 1 to 256 (default 1)
-  --hash MIB      a table of counted subtrees, as for `perft` (default 0)";
-
-/// Whether `arg` is meant as an option (`--divide`, `-x`) rather than a
-/// value: negative numbers are values, reported as bad depths.
-fn looks_like_option(arg: &str) -> bool {
-    arg.starts_with('-') && arg.len() > 1 && arg.parse::<i64>().is_err()
-}
-
-struct PerftArgs {
-    variant: Variant,
-    fen: Option<String>,
-    divide: bool,
-    chess960: bool,
-    counter: CounterArgs,
-    depth: u32,
-}
+use thiserror::Error;
 
 /// How to count, as `--threads` and `--hash` say.
-#[derive(Clone, Copy)]
-struct CounterArgs {
+#[derive(clap::Args, Clone, Copy, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct CounterArgs {
+    /// Count on N threads, 1 to 256; the same counts.
+    #[arg(verbatim_doc_comment, long, value_name = "N", default_value_t = 1, allow_negative_numbers = true,
+          value_parser = NumberIn::new(1, MAX_THREADS))]
     threads: usize,
+    /// Keep counted subtrees in a table of MIB MiB, 0 to 32768 (0: none),
+    /// so that transpositions are counted once; the table compares whole
+    /// positions: the same counts.
+    #[arg(verbatim_doc_comment, long = "hash", value_name = "MIB", default_value_t = 0, allow_negative_numbers = true,
+          value_parser = NumberIn::new(0, MAX_HASH_MIB))]
     hash_mib: usize,
 }
 
-impl Default for CounterArgs {
-    fn default() -> Self {
-        CounterArgs {
-            threads: 1,
-            hash_mib: 0,
-        }
-    }
-}
-
 impl CounterArgs {
-    /// Takes `--threads N` or `--hash MIB` (its value from `it`); false
-    /// for any other argument.
-    fn take<'a>(
-        &mut self,
-        arg: &str,
-        it: &mut impl Iterator<Item = &'a String>,
-    ) -> Result<bool, String> {
-        let (max, min, what) = match arg {
-            "--threads" => (MAX_THREADS, 1, "--threads"),
-            "--hash" => (MAX_HASH_MIB, 0, "--hash"),
-            _ => return Ok(false),
-        };
-        let n = it
-            .next()
-            .and_then(|v| v.parse::<usize>().ok())
-            .filter(|n| (min..=max).contains(n))
-            .ok_or_else(|| format!("{what} needs a number from {min} to {max}"))?;
-        match arg {
-            "--threads" => self.threads = n,
-            _ => self.hash_mib = n,
-        }
-        Ok(true)
-    }
-
     /// The counter they describe (its threads started, its table made).
-    fn counter(self) -> Result<Perft, String> {
-        Perft::new(self.threads, self.hash_mib).map_err(|e| e.to_string())
+    fn counter(self) -> Result<Perft, PerftError> {
+        Perft::new(self.threads, self.hash_mib).map_err(PerftError::Counter)
     }
 }
 
-fn parse_perft_args(args: &[String]) -> Result<PerftArgs, String> {
-    let mut out = PerftArgs {
-        variant: Variant::Chess,
-        fen: None,
-        divide: false,
-        chess960: false,
-        counter: CounterArgs::default(),
-        depth: 0,
-    };
-    let mut depth = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if out.counter.take(a, &mut it)? {
-            continue;
-        }
-        match a.as_str() {
-            "--variant" => {
-                let v = it.next().ok_or("--variant needs a value")?;
-                out.variant = v.parse()?;
-            }
-            "--fen" => out.fen = Some(it.next().ok_or("--fen needs a value")?.clone()),
-            "--divide" => out.divide = true,
-            "--chess960" => out.chess960 = true,
-            o if looks_like_option(o) => return Err(format!("unknown option '{o}'")),
-            d => {
-                let n = d
-                    .parse::<u32>()
-                    .map_err(|_| format!("bad DEPTH '{d}': expected a whole number from 1"))?;
-                // Two depths are a mistake, not a choice of the last one.
-                if let Some(first) = depth {
-                    return Err(format!("more than one DEPTH: '{first}' and '{d}'"));
-                }
-                depth = Some(n);
-            }
-        }
-    }
-    out.depth = depth.ok_or("missing DEPTH")?;
-    // Depth 0 counts the empty tree (1 node): never what was meant.
-    if out.depth == 0 {
-        return Err("DEPTH must be at least 1".into());
-    }
-    if out.depth > MAX_DEPTH {
-        return Err(format!("DEPTH must be at most {MAX_DEPTH}"));
-    }
-    Ok(out)
+/// Counts the leaves of the legal move tree to DEPTH plies.
+///
+/// Apocalypse counts turns. The last line printed is `Nodes searched: N`.
+#[derive(clap::Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct PerftArgs {
+    /// The variant: chess, pacifist, pacifist2, subversion, apocalypse.
+    #[arg(verbatim_doc_comment, long, value_name = "V", default_value_t = Variant::Chess)]
+    variant: Variant,
+    /// The position (default: the variant's start).
+    #[arg(verbatim_doc_comment, long, value_name = "FEN")]
+    fen: Option<String>,
+    /// First one `move: count` line per root move, then a blank line.
+    #[arg(verbatim_doc_comment, long)]
+    divide: bool,
+    /// Castling written king-takes-rook (e1h1).
+    #[arg(verbatim_doc_comment, long)]
+    chess960: bool,
+    #[command(flatten)]
+    counter: CounterArgs,
+    /// The plies to count, 1 to 255.
+    #[arg(verbatim_doc_comment, value_name = "DEPTH", allow_negative_numbers = true,
+          value_parser = NumberIn::new(1, MAX_DEPTH))]
+    depth: u32,
+}
+
+/// Why `perft` or `perft-suite` cannot count.
+#[derive(Debug, Error)]
+pub enum PerftError {
+    #[error(transparent)]
+    Position(#[from] GameError),
+    /// The counter's threads or table.
+    #[error(transparent)]
+    Counter(crate::perft::PerftError),
 }
 
 /// The game of `variant` from `fen` (the start position when `None`).
@@ -150,25 +72,20 @@ fn perft_game(variant: Variant, fen: Option<&str>) -> Result<Game, GameError> {
     Game::from_fen(variant, fen.unwrap_or(variant.start_fen()))
 }
 
-pub fn perft_command(args: &[String]) -> i32 {
-    let a = match parse_perft_args(args) {
-        Ok(a) => a,
-        Err(e) => return super::usage_error(&e, PERFT_HELP),
-    };
-    let pos = match perft_game(a.variant, a.fen.as_deref()) {
-        Ok(p) => p,
+/// Runs `turncoat perft`; returns the exit status.
+pub fn perft_command(a: &PerftArgs) -> i32 {
+    match perft(a) {
+        Ok(()) => 0,
         Err(e) => {
             eprintln!("error: {e}");
-            return 2;
+            2
         }
-    };
-    let counter = match a.counter.counter() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
-    };
+    }
+}
+
+fn perft(a: &PerftArgs) -> Result<(), PerftError> {
+    let pos = perft_game(a.variant, a.fen.as_deref())?;
+    let counter = a.counter.counter()?;
     let start = Instant::now();
     let nodes = if a.divide {
         let lines = pos.divide_with(&counter, a.depth, a.chess960, &NEVER);
@@ -187,7 +104,7 @@ pub fn perft_command(args: &[String]) -> i32 {
         nodes as f64 / secs.max(1e-9)
     );
     out!("Nodes searched: {nodes}");
-    0
+    Ok(())
 }
 
 /// One line of a perft suite: a FEN and its expected counts by depth.
@@ -196,8 +113,16 @@ pub struct SuiteLine {
     pub expected: Vec<(u32, u64)>,
 }
 
+/// A depth entry of a suite that is not `Dn count`.
+#[derive(Debug, Error)]
+#[error("line {line}: bad depth entry '{entry}'")]
+pub struct BadEntry {
+    pub line: usize,
+    pub entry: String,
+}
+
 /// Parses the suite format `FEN ;D1 n ;D2 n ...`; `#` starts a comment line.
-pub fn parse_suite(text: &str) -> Result<Vec<SuiteLine>, String> {
+pub fn parse_suite(text: &str) -> Result<Vec<SuiteLine>, BadEntry> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -209,129 +134,141 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteLine>, String> {
         let mut expected = Vec::new();
         for p in parts {
             let p = p.trim();
-            let bad = || format!("line {}: bad depth entry '{p}'", i + 1);
-            let (d, n) = p.split_once(char::is_whitespace).ok_or_else(bad)?;
-            let d = d
-                .strip_prefix('D')
-                .ok_or_else(bad)?
-                .parse()
-                .ok()
-                .filter(|d| *d <= MAX_DEPTH)
-                .ok_or_else(bad)?;
-            let n = n.trim().parse().map_err(|_| bad())?;
-            expected.push((d, n));
+            let bad = || BadEntry {
+                line: i + 1,
+                entry: p.to_string(),
+            };
+            expected.push(depth_entry(p).ok_or_else(bad)?);
         }
         out.push(SuiteLine { fen, expected });
     }
     Ok(out)
 }
 
-pub fn suite_command(args: &[String]) -> i32 {
-    let usage = |e: String| super::usage_error(&e, SUITE_HELP);
-    let mut file: Option<String> = None;
-    let mut max_depth = u32::MAX;
-    let mut variant = None;
-    let mut counter = CounterArgs::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match counter.take(a, &mut it) {
-            Ok(true) => continue,
-            Ok(false) => {}
-            Err(e) => return usage(e),
-        }
-        match a.as_str() {
-            "--max-depth" => match it.next().and_then(|d| d.parse().ok()) {
-                Some(d) => max_depth = d,
-                None => return usage("--max-depth needs a whole number".into()),
-            },
-            "--variant" => match it.next().map(|v| v.parse::<Variant>()) {
-                Some(Ok(v)) => variant = Some(v),
-                Some(Err(e)) => return usage(e.to_string()),
-                None => return usage("--variant needs a variant name".into()),
-            },
-            o if looks_like_option(o) => return usage(format!("unknown option '{o}'")),
-            f => {
-                if let Some(first) = &file {
-                    return usage(format!("more than one FILE: '{first}' and '{f}'"));
-                }
-                file = Some(f.to_string());
-            }
-        }
-    }
-    let Some(file) = file else {
-        return super::usage_error("missing FILE.epd", SUITE_HELP);
-    };
-    // The file first: a file that is not there is the error to report,
-    // not that its name does not tell the variant. A device such as
-    // /dev/zero would never end.
-    if std::fs::metadata(&file).is_ok_and(|m| !m.is_file()) {
-        eprintln!("error: {file} is not a suite file");
-        return 2;
-    }
-    let text = match std::fs::read_to_string(&file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read {file}: {e}");
-            return 2;
-        }
-    };
-    let variant = match variant.map(Ok).unwrap_or_else(|| variant_of_file(&file)) {
-        Ok(v) => v,
+/// The depth and count of an entry `Dn count`.
+fn depth_entry(entry: &str) -> Option<(u32, u64)> {
+    let (d, n) = entry.split_once(char::is_whitespace)?;
+    let d = d
+        .strip_prefix('D')?
+        .parse()
+        .ok()
+        .filter(|d| *d <= MAX_DEPTH)?;
+    Some((d, n.trim().parse().ok()?))
+}
+
+/// Checks a file of positions against their known perft counts.
+///
+/// The suite has one position per line, `FEN ;D1 n ;D2 n ...`; lines
+/// starting with `#` are comments. Prints one ok/FAIL line per check and
+/// `N passed, M failed`. Exit status 0 when every check passes, 1 when one
+/// fails, 2 for a bad command line or a file with nothing to check.
+#[derive(clap::Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct SuiteArgs {
+    /// The suite.
+    #[arg(verbatim_doc_comment, value_name = "FILE.epd")]
+    file: String,
+    /// Only the checks at depth D or less.
+    #[arg(verbatim_doc_comment, long, value_name = "D")]
+    max_depth: Option<u32>,
+    /// The variant (default: the file's name, e.g. pacifist2.epd).
+    #[arg(verbatim_doc_comment, long, value_name = "V")]
+    variant: Option<Variant>,
+    #[command(flatten)]
+    counter: CounterArgs,
+}
+
+/// Why a perft suite cannot run.
+#[derive(Debug, Error)]
+pub enum SuiteError {
+    /// A device such as /dev/zero, which would never end.
+    #[error("{0} is not a suite file")]
+    NotAFile(String),
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("cannot tell the variant from the file name '{0}'; use --variant")]
+    UnknownVariant(String),
+    #[error("{path}: {entry}")]
+    BadEntry { path: String, entry: BadEntry },
+    /// A suite that checks nothing would report "0 passed, 0 failed" and
+    /// succeed: a wrong file passing silently.
+    #[error("{0}: no positions to check")]
+    NoPositions(String),
+    /// As [`SuiteError::NoPositions`], or a too small --max-depth.
+    #[error("{path}: no check{} (expected `FEN ;D1 n ;D2 n ...`)",
+            .max_depth.map(|d| format!(" at depth {d} or less (--max-depth)")).unwrap_or_default())]
+    NoCheck {
+        path: String,
+        max_depth: Option<u32>,
+    },
+    #[error(transparent)]
+    Counter(#[from] PerftError),
+}
+
+/// Runs `turncoat perft-suite`; returns the exit status: 1 when a check
+/// fails.
+pub fn suite_command(a: &SuiteArgs) -> i32 {
+    match suite(a) {
+        Ok(0) => 0,
+        Ok(_) => 1,
         Err(e) => {
             eprintln!("error: {e}");
-            return 2;
+            2
         }
-    };
-    let lines = match parse_suite(&text) {
-        Ok(l) => l,
-        Err(e) => {
-            eprintln!("error: {file}: {e}");
-            return 2;
-        }
-    };
-    // A suite that checks nothing would report "0 passed, 0 failed" and
-    // succeed: a wrong file or a too small --max-depth passing silently.
-    if lines.is_empty() {
-        eprintln!("error: {file}: no positions to check");
-        return 2;
     }
+}
+
+/// Runs the suite of `a`; returns the number of failed checks.
+fn suite(a: &SuiteArgs) -> Result<u32, SuiteError> {
+    let file = &a.file;
+    // The file first: a file that is not there is the error to report,
+    // not that its name does not tell the variant.
+    if std::fs::metadata(file).is_ok_and(|m| !m.is_file()) {
+        return Err(SuiteError::NotAFile(file.clone()));
+    }
+    let text = std::fs::read_to_string(file).map_err(|source| SuiteError::Read {
+        path: file.clone(),
+        source,
+    })?;
+    let variant = match a.variant {
+        Some(v) => v,
+        None => variant_of_file(file)?,
+    };
+    let lines = parse_suite(&text).map_err(|entry| SuiteError::BadEntry {
+        path: file.clone(),
+        entry,
+    })?;
+    if lines.is_empty() {
+        return Err(SuiteError::NoPositions(file.clone()));
+    }
+    let max_depth = a.max_depth.unwrap_or(u32::MAX);
     let checks = lines
         .iter()
         .flat_map(|l| &l.expected)
         .filter(|(d, _)| *d <= max_depth)
         .count();
     if checks == 0 {
-        let limit = if max_depth == u32::MAX {
-            String::new()
-        } else {
-            format!(" at depth {max_depth} or less (--max-depth)")
-        };
-        eprintln!("error: {file}: no check{limit} (expected `FEN ;D1 n ;D2 n ...`)");
-        return 2;
+        return Err(SuiteError::NoCheck {
+            path: file.clone(),
+            max_depth: a.max_depth,
+        });
     }
-    let counter = match counter.counter() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
-    };
+    let counter = a.counter.counter()?;
     let (_, failed) = run_suite(&counter, variant, &lines, max_depth);
-    if failed > 0 {
-        1
-    } else {
-        0
-    }
+    Ok(failed)
 }
 
 /// The variant named by a suite file's stem (`perft/pacifist2.epd`).
-pub fn variant_of_file(file: &str) -> Result<Variant, String> {
+pub fn variant_of_file(file: &str) -> Result<Variant, SuiteError> {
     let stem = std::path::Path::new(file)
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or("");
     stem.parse()
-        .map_err(|_| format!("cannot tell the variant from the file name '{file}'; use --variant"))
+        .map_err(|_| SuiteError::UnknownVariant(file.to_string()))
 }
 
 /// Runs every check of a suite up to `max_depth`, counted by `counter`,

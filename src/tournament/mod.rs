@@ -277,7 +277,7 @@ fn open_outputs(
     let results = args
         .results
         .as_deref()
-        .map(ResultsWriter::open)
+        .map(|path| ResultsWriter::open(path).map_err(|e| e.to_string()))
         .transpose()?;
     Ok((pgn, results))
 }
@@ -353,7 +353,7 @@ fn write_unit(args: &MatchArgs, r: &mut Record, unit: usize, line: GameLine) {
             games,
         };
         if let Err(e) = w.append(&line) {
-            r.failure.get_or_insert(e);
+            r.failure.get_or_insert(e.to_string());
         }
     }
 }

@@ -9,6 +9,40 @@ use crate::pgn::PgnGame;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::Write;
+use thiserror::Error;
+
+/// What is wrong with a results file, or with writing one.
+#[derive(Debug, Error)]
+pub enum ResultsError {
+    /// A device or pipe given to merge (/dev/zero would never end).
+    #[error("{0} is not a results file")]
+    NotAFile(String),
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}:{line}: not a results line: {source}")]
+    NotALine {
+        path: String,
+        line: usize,
+        source: serde_json::Error,
+    },
+    /// A line of another run than the shard's.
+    #[error("{path}:{line}: the results of another run (its settings: {})", .settings.join(" "))]
+    AnotherRun {
+        path: String,
+        line: usize,
+        settings: Vec<String>,
+    },
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("cannot encode a results line: {0}")]
+    Encode(#[from] serde_json::Error),
+}
 
 /// One finished game pair (or game, without `-repeat`): a line of a
 /// results file.
@@ -69,14 +103,14 @@ impl GameLine {
 
 /// The lines of a results file, checked: each of the run `settings`
 /// (when given) and no pair twice. A missing file has none.
-pub fn read(path: &str, settings: Option<&[String]>) -> Result<Vec<UnitLine>, String> {
+pub fn read(path: &str, settings: Option<&[String]>) -> Result<Vec<UnitLine>, ResultsError> {
     // A device or pipe given as the results file holds no earlier results
     // (and reading one such as /dev/zero would never end).
     let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
     if special {
         return match settings {
             Some(_) => Ok(Vec::new()),
-            None => Err(format!("{path} is not a results file")),
+            None => Err(ResultsError::NotAFile(path.to_string())),
         };
     }
     let text = match std::fs::read_to_string(path) {
@@ -84,7 +118,12 @@ pub fn read(path: &str, settings: Option<&[String]>) -> Result<Vec<UnitLine>, St
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && settings.is_some() => {
             return Ok(Vec::new())
         }
-        Err(e) => return Err(format!("cannot read {path}: {e}")),
+        Err(source) => {
+            return Err(ResultsError::Read {
+                path: path.to_string(),
+                source,
+            })
+        }
     };
     let mut lines: Vec<UnitLine> = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -96,16 +135,20 @@ pub fn read(path: &str, settings: Option<&[String]>) -> Result<Vec<UnitLine>, St
             // A shard killed while writing leaves its last line cut short:
             // that pair is played again.
             Err(_) if i + 1 == text.lines().count() && !text.ends_with('\n') => break,
-            Err(e) => return Err(format!("{path}:{}: not a results line: {e}", i + 1)),
-        };
-        if let Some(s) = settings {
-            if unit.settings != s {
-                return Err(format!(
-                    "{path}:{}: the results of another run (its settings: {})",
-                    i + 1,
-                    unit.settings.join(" ")
-                ));
+            Err(source) => {
+                return Err(ResultsError::NotALine {
+                    path: path.to_string(),
+                    line: i + 1,
+                    source,
+                })
             }
+        };
+        if settings.is_some_and(|s| unit.settings != s) {
+            return Err(ResultsError::AnotherRun {
+                path: path.to_string(),
+                line: i + 1,
+                settings: unit.settings,
+            });
         }
         lines.push(unit);
     }
@@ -122,8 +165,11 @@ impl ResultsWriter {
     /// Opens `path` to append to, first dropping a last line cut short
     /// (a shard killed while writing it: [`read`] skipped it, and its pair
     /// is played again).
-    pub fn open(path: &str) -> Result<ResultsWriter, String> {
-        let cannot = |e: std::io::Error| format!("cannot write {path}: {e}");
+    pub fn open(path: &str) -> Result<ResultsWriter, ResultsError> {
+        let cannot = |source| ResultsError::Write {
+            path: path.to_string(),
+            source,
+        };
         let file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -145,71 +191,131 @@ impl ResultsWriter {
         })
     }
 
-    pub fn append(&mut self, unit: &UnitLine) -> Result<(), String> {
-        let mut line = serde_json::to_string(unit).map_err(|e| e.to_string())?;
+    /// Appends the line of a finished pair.
+    pub fn append(&mut self, unit: &UnitLine) -> Result<(), ResultsError> {
+        let mut line = serde_json::to_string(unit)?;
         line.push('\n');
         self.file
             .write_all(line.as_bytes())
             .and_then(|()| self.file.flush())
-            .map_err(|e| format!("cannot write {}: {e}", self.path))
+            .map_err(|source| ResultsError::Write {
+                path: self.path.clone(),
+                source,
+            })
     }
 }
 
-/// `turncoat match-merge FILES... [-pgnout FILE]`.
-pub const HELP: &str = "usage: turncoat match-merge FILE.jsonl... [-pgnout FILE]
+/// Merges the results files of a match's shards into its report.
+///
+/// The files of the shards of one `turncoat match` run (-shard K/N
+/// -results FILE.jsonl) make the report the whole run prints at its
+/// end: Elo, nElo, Ptnml(0-2), LLR and the SPRT's decision. Refuses a
+/// pair found twice and files of different runs.
+#[derive(clap::Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct MergeArgs {
+    /// The results files of the shards.
+    #[arg(verbatim_doc_comment, value_name = "FILE.jsonl")]
+    files: Vec<String>,
+    /// Write every game, in the run's order, as PGN to FILE (also spelt
+    /// -pgnout, as for `turncoat match`).
+    #[arg(verbatim_doc_comment, long, value_name = "FILE")]
+    pgnout: Option<String>,
+}
 
-Merges the results files of the shards of one `turncoat match` run
-(-shard K/N -results FILE.jsonl) and prints the report the whole run
-prints at its end: Elo, nElo, Ptnml(0-2), LLR and the SPRT's decision.
-Refuses a pair found twice and files of different runs. -pgnout writes
-every game, in the run's order, as PGN.";
+/// Why the results files make no report.
+#[derive(Debug, Error)]
+pub enum MergeError {
+    #[error("no results file given")]
+    NoFiles,
+    #[error(transparent)]
+    Results(#[from] ResultsError),
+    #[error("{path} holds the results of another run than {first} (settings: {} / {})",
+            .settings.join(" "), .first_settings.join(" "))]
+    AnotherRun {
+        path: String,
+        first: String,
+        settings: Vec<String>,
+        first_settings: Vec<String>,
+    },
+    #[error("game pair {} is in {first} and in {path}", .unit + 1)]
+    PairTwice {
+        unit: usize,
+        first: String,
+        path: String,
+    },
+    #[error("the results files hold no game")]
+    NoGame,
+    /// The run's settings as `turncoat match` reads them.
+    #[error("the runs' settings: {0}")]
+    Settings(args::ArgsError),
+    #[error("cannot write {path}: {source}")]
+    WritePgn {
+        path: String,
+        source: std::io::Error,
+    },
+}
 
 /// Runs `turncoat match-merge`; returns the exit status.
-pub fn merge_command(argv: &[String]) -> i32 {
-    match merge(argv) {
+pub fn merge_command(args: &MergeArgs) -> i32 {
+    match merge(args) {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("error: {e}\n{HELP}");
+            eprintln!("error: {e}\n(`turncoat match-merge --help` for more)");
             2
         }
     }
 }
 
-fn merge(argv: &[String]) -> Result<(), String> {
-    let (files, pgnout) = merge_args(argv)?;
+/// The game pairs of `files`, by index, with the file each is in: every
+/// pair once, all of one run.
+fn units(files: &[String]) -> Result<BTreeMap<usize, (UnitLine, &str)>, MergeError> {
     let mut units: BTreeMap<usize, (UnitLine, &str)> = BTreeMap::new();
     let mut settings: Option<Vec<String>> = None;
-    for path in &files {
+    for path in files {
         for unit in read(path, None)? {
             match &settings {
                 None => settings = Some(unit.settings.clone()),
                 Some(s) if *s != unit.settings => {
-                    return Err(format!(
-                        "{path} holds the results of another run than {} (settings: {} / {})",
-                        files[0],
-                        unit.settings.join(" "),
-                        s.join(" ")
-                    ))
+                    return Err(MergeError::AnotherRun {
+                        path: path.clone(),
+                        first: files[0].clone(),
+                        settings: unit.settings,
+                        first_settings: s.clone(),
+                    })
                 }
                 Some(_) => {}
             }
             if let Some((_, first)) = units.get(&unit.unit) {
-                return Err(format!(
-                    "game pair {} is in {first} and in {path}",
-                    unit.unit + 1
-                ));
+                return Err(MergeError::PairTwice {
+                    unit: unit.unit,
+                    first: first.to_string(),
+                    path: path.clone(),
+                });
             }
             units.insert(unit.unit, (unit, path.as_str()));
         }
     }
-    let settings = settings.ok_or("the results files hold no game")?;
-    let run = args::parse(&settings).map_err(|e| format!("the runs' settings: {e}"))?;
+    Ok(units)
+}
+
+/// Prints the report of the run the files hold, and writes its PGN.
+fn merge(args: &MergeArgs) -> Result<(), MergeError> {
+    if args.files.is_empty() {
+        return Err(MergeError::NoFiles);
+    }
+    let units = units(&args.files)?;
+    let (first, _) = units.values().next().ok_or(MergeError::NoGame)?;
+    let run = args::parse(&first.settings).map_err(MergeError::Settings)?;
     let mut games: Vec<&GameLine> = units.values().flat_map(|(u, _)| &u.games).collect();
     games.sort_by_key(|g| g.number);
-    if let Some(path) = pgnout {
+    if let Some(path) = &args.pgnout {
         let date = crate::pgn::today();
         let text: String = games.iter().map(|g| g.to_pgn(run.variant, &date)).collect();
-        std::fs::write(&path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
+        std::fs::write(path, text).map_err(|source| MergeError::WritePgn {
+            path: path.clone(),
+            source,
+        })?;
     }
     let mut standings = super::Standings::new(&run);
     for (unit, _) in units.values() {
@@ -220,24 +326,4 @@ fn merge(argv: &[String]) -> Result<(), String> {
     super::report(&standings, run.sprt, run.repeat);
     crate::output::out!("Finished match");
     Ok(())
-}
-
-/// The files and `-pgnout` of the command line.
-fn merge_args(argv: &[String]) -> Result<(Vec<String>, Option<String>), String> {
-    let mut files = Vec::new();
-    let mut pgnout = None;
-    let mut it = argv.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "-pgnout" => pgnout = Some(it.next().ok_or("-pgnout needs a file")?.clone()),
-            flag if flag.starts_with('-') && flag.len() > 1 => {
-                return Err(format!("unknown option '{flag}'"))
-            }
-            file => files.push(file.to_string()),
-        }
-    }
-    if files.is_empty() {
-        return Err("no results file given".into());
-    }
-    Ok((files, pgnout))
 }
