@@ -9,13 +9,13 @@
 //! hold no game twice. A run is reproducible byte for byte; runs with
 //! different seeds can be concatenated.
 
+use super::progress::Progress;
 use super::NumberIn;
 use crate::output::out;
 use crate::tournament::args::Shard;
 use crate::tune::data::{self, DataError};
 use crate::tune::selfplay::{play_game, SelfPlay};
 use crate::Variant;
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::io::Write;
 use thiserror::Error;
@@ -167,7 +167,7 @@ fn generate(a: &DatagenArgs) -> Result<(), DatagenError> {
     let mine: Vec<u64> = (0..a.games.unwrap_or(0))
         .filter(|&i| shard.holds(i as usize))
         .collect();
-    let bar = progress_bar(mine.len() as u64);
+    let bar = Progress::games(mine.len() as u64);
     let play = a.self_play();
     let start = std::time::Instant::now();
     let mut positions = 0u64;
@@ -179,7 +179,7 @@ fn generate(a: &DatagenArgs) -> Result<(), DatagenError> {
                 .par_iter()
                 .map(|&i| {
                     let r = play_game(&play, i);
-                    bar.inc(1);
+                    bar.inc();
                     r
                 })
                 .collect()
@@ -194,7 +194,7 @@ fn generate(a: &DatagenArgs) -> Result<(), DatagenError> {
                 })?;
         }
         let rate = positions as f64 / start.elapsed().as_secs_f64().max(1e-9);
-        bar.set_message(format!("{positions} positions, {rate:.0} positions/s"));
+        bar.message(format!("{positions} positions, {rate:.0} positions/s"));
     }
     bar.finish();
     let secs = start.elapsed().as_secs_f64();
@@ -205,19 +205,6 @@ fn generate(a: &DatagenArgs) -> Result<(), DatagenError> {
         pool.current_num_threads()
     );
     Ok(())
-}
-
-/// The progress bar of `games` games on stderr.
-fn progress_bar(games: u64) -> ProgressBar {
-    let bar = ProgressBar::new(games);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg}, ETA {eta}",
-        )
-        .expect("a valid template")
-        .progress_chars("=> "),
-    );
-    bar
 }
 
 /// `datagen --check FILE...`: the games and positions of the files; an

@@ -13,6 +13,7 @@ pub mod datagen;
 pub mod diagram;
 mod number;
 pub mod perft;
+mod progress;
 pub mod tune;
 
 use crate::output::out;
@@ -45,8 +46,16 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    #[cfg(feature = "gui")]
     #[command(help_template = HELP_TEMPLATE)]
     Gui(crate::gui::args::GuiArgs),
+    /// This build has no GUI: its arguments, refused with a message.
+    #[cfg(not(feature = "gui"))]
+    #[command(hide = true)]
+    Gui {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
     Match(MatchCommand),
     #[command(help_template = HELP_TEMPLATE)]
     MatchMerge(crate::tournament::shard::MergeArgs),
@@ -131,7 +140,15 @@ pub fn run(args: &[String]) -> i32 {
         Some(Command::Match(m)) => crate::tournament::run(&m.args),
         // The GUI reads its arguments itself (src/gui/mod.rs), with the
         // same clap parser that has just accepted them.
+        #[cfg(feature = "gui")]
         Some(Command::Gui(_)) => crate::gui::run(&args[1..]),
+        #[cfg(not(feature = "gui"))]
+        Some(Command::Gui { .. }) => {
+            eprintln!(
+                "error: this turncoat was built without its GUI (cargo build --release without --no-default-features builds it)"
+            );
+            2
+        }
         Some(Command::MatchMerge(a)) => crate::tournament::shard::merge_command(&a),
         Some(Command::Perft(a)) => perft::perft_command(&a),
         Some(Command::PerftSuite(a)) => perft::suite_command(&a),
