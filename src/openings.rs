@@ -78,24 +78,57 @@ fn require_whole_turns(game: &Game, plies: usize) -> Result<(), OpeningError> {
 /// Reads openings from an `.epd` (one FEN per line, operations after the
 /// fourth field ignored) or `.pgn` file (tags `[FEN]`, moves in the
 /// variant's notation or SAN).
-pub fn load(path: &str, variant: Variant) -> Result<Vec<Opening>, String> {
+pub fn load(path: &str, variant: Variant) -> Result<Vec<Opening>, BookError> {
     // A device such as /dev/zero would never end.
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-        return Err(format!("{path} is not an opening file"));
+        return Err(BookError::NotAFile(path.to_string()));
     }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let text = std::fs::read_to_string(path).map_err(|e| BookError::Read {
+        path: path.to_string(),
+        reason: e.to_string(),
+    })?;
     let openings = if path.to_ascii_lowercase().ends_with(".pgn") {
         parse_pgn(&text, variant)?
     } else {
         parse_epd(&text, variant)?
     };
     if openings.is_empty() {
-        return Err(format!("no openings in {path}"));
+        return Err(BookError::Empty(path.to_string()));
     }
     Ok(openings)
 }
 
-pub fn parse_epd(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
+/// Why an opening file gives no openings.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BookError {
+    /// A device such as /dev/zero, which would never end.
+    #[error("{0} is not an opening file")]
+    NotAFile(String),
+    /// The file cannot be read (the system's reason, in words: kept as
+    /// text so that the error compares and clones with the others).
+    #[error("cannot read {path}: {reason}")]
+    Read { path: String, reason: String },
+    #[error("no openings in {0}")]
+    Empty(String),
+    #[error("EPD line {line}: too few fields")]
+    EpdFields { line: usize },
+    #[error("EPD line {line}: {error}")]
+    EpdFen { line: usize, error: GameError },
+    #[error("PGN opening {0}")]
+    Pgn(crate::pgn::read::PgnError),
+    #[error("PGN opening game {game}: a {played} game, the match plays {variant}")]
+    OtherVariant {
+        game: usize,
+        played: Variant,
+        variant: Variant,
+    },
+    #[error("PGN opening game {game}: {error}")]
+    PgnStart { game: usize, error: GameError },
+    #[error("PGN opening game {game}: {error}")]
+    PartTurn { game: usize, error: OpeningError },
+}
+
+pub fn parse_epd(text: &str, variant: Variant) -> Result<Vec<Opening>, BookError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -109,7 +142,7 @@ pub fn parse_epd(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
             .split_whitespace()
             .collect();
         if fields.len() < 4 {
-            return Err(format!("EPD line {}: too few fields", i + 1));
+            return Err(BookError::EpdFields { line: i + 1 });
         }
         let numeric = |s: &&str| s.parse::<u32>().is_ok();
         let take = if fields.len() >= 6 && numeric(&fields[4]) && numeric(&fields[5]) {
@@ -118,7 +151,7 @@ pub fn parse_epd(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
             4
         };
         let fen = fields[..take].join(" ");
-        check_fen(&fen, variant).map_err(|e| format!("EPD line {}: {e}", i + 1))?;
+        check_fen(&fen, variant).map_err(|error| BookError::EpdFen { line: i + 1, error })?;
         out.push(Opening {
             fen,
             moves: Vec::new(),
@@ -130,21 +163,29 @@ pub fn parse_epd(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
 /// The openings of a PGN text: each game's start (`[FEN]`) and main line,
 /// read by [`crate::pgn::read`] (SAN or the variant's notation); a game of
 /// another variant than the match's is refused.
-pub fn parse_pgn(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
-    let games = crate::pgn::read_games(text, variant).map_err(|e| format!("PGN opening {e}"))?;
+pub fn parse_pgn(text: &str, variant: Variant) -> Result<Vec<Opening>, BookError> {
+    let games = crate::pgn::read_games(text, variant).map_err(BookError::Pgn)?;
     games
         .into_iter()
         .enumerate()
         .map(|(i, game)| {
-            let refuse = |e: &dyn fmt::Display| format!("PGN opening game {}: {e}", i + 1);
+            let number = i + 1;
             if game.variant != variant {
-                let played = game.variant;
-                return Err(refuse(&format!(
-                    "a {played} game, the match plays {variant}"
-                )));
+                return Err(BookError::OtherVariant {
+                    game: number,
+                    played: game.variant,
+                    variant,
+                });
             }
-            let start = Game::from_fen(variant, &game.start_fen).map_err(|e| refuse(&e))?;
-            require_whole_turns(&start, game.moves.len()).map_err(|e| refuse(&e))?;
+            let start =
+                Game::from_fen(variant, &game.start_fen).map_err(|error| BookError::PgnStart {
+                    game: number,
+                    error,
+                })?;
+            require_whole_turns(&start, game.moves.len()).map_err(|error| BookError::PartTurn {
+                game: number,
+                error,
+            })?;
             Ok(Opening {
                 fen: game.start_fen,
                 moves: game.moves,

@@ -88,17 +88,38 @@ pub fn generate(
 /// The games after every position of the book at `path` (EPD or PGN,
 /// read as `match -openings` reads them); an error when it cannot be
 /// read, holds no position of `variant`, or only finished games.
-pub fn load_book(path: &str, variant: Variant) -> Result<Vec<Game>, String> {
+pub fn load_book(path: &str, variant: Variant) -> Result<Vec<Game>, BookLoadError> {
     let book = openings::load(path, variant)?;
     let games: Vec<Game> = book
         .iter()
         .enumerate()
-        .map(|(i, o)| replay(variant, o).map_err(|e| format!("{path}: opening {}: {e}", i + 1)))
+        .map(|(i, o)| {
+            replay(variant, o).map_err(|error| BookLoadError::Opening {
+                path: path.to_string(),
+                number: i + 1,
+                error,
+            })
+        })
         .collect::<Result<_, _>>()?;
     if games.iter().all(|g| g.outcome().is_some()) {
-        return Err(format!("{path}: every position is a finished game"));
+        return Err(BookLoadError::AllFinished(path.to_string()));
     }
     Ok(games)
+}
+
+/// Why a genfens book gives no positions to start from.
+#[derive(Debug, thiserror::Error)]
+pub enum BookLoadError {
+    #[error(transparent)]
+    Book(#[from] openings::BookError),
+    #[error("{path}: opening {number}: {error}")]
+    Opening {
+        path: String,
+        number: usize,
+        error: openings::OpeningError,
+    },
+    #[error("{0}: every position is a finished game")]
+    AllFinished(String),
 }
 
 /// `plies` random plies (default 8 or 9) from the variant's start.
@@ -268,7 +289,10 @@ mod tests {
     #[test]
     fn a_missing_book_is_an_error_and_stop_ends_early() {
         let err = load_book("/nonexistent/book.epd", Variant::Chess).unwrap_err();
-        assert!(err.contains("/nonexistent/book.epd"), "{err}");
+        assert!(
+            matches!(&err, BookLoadError::Book(openings::BookError::Read { path, .. }) if path == "/nonexistent/book.epd"),
+            "{err}"
+        );
         let stop = AtomicBool::new(true);
         let request = GenFens {
             count: 5,

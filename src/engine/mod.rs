@@ -359,10 +359,9 @@ impl Engine {
 /// Why `genfens` does not start.
 #[derive(Debug, thiserror::Error)]
 pub enum GenFensError {
-    /// The book cannot be used: its loader's message, which names the
-    /// file and the opening (`tournament::openings::load`).
-    #[error("{0}")]
-    Book(String),
+    /// The book cannot be used (it names the file and the opening).
+    #[error(transparent)]
+    Book(genfens::BookLoadError),
     #[error("cannot start the genfens thread: {0}")]
     Thread(#[from] std::io::Error),
 }

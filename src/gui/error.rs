@@ -66,9 +66,9 @@ pub enum Refusal {
     /// A previewed line with a move that cannot be played.
     #[error("{0}")]
     Preview(Box<ListError>),
-    /// A PGN text the reader cannot read (its message).
-    #[error("{0}")]
-    Pgn(String),
+    /// A PGN text the reader cannot read.
+    #[error(transparent)]
+    Pgn(crate::pgn::read::PgnError),
     #[error("the PGN holds {count} games, no game {index}")]
     NoSuchGame { count: usize, index: usize },
     /// An imported game whose moves do not follow the rules.

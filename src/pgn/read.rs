@@ -40,18 +40,34 @@ impl PgnRecord {
 
 /// Every game of `text`; a game without a `Variant` tag is of `default`.
 /// An error names the game (1-based) and the move that could not be read.
-pub fn read_games(text: &str, default: Variant) -> Result<Vec<PgnRecord>, String> {
+pub fn read_games(text: &str, default: Variant) -> Result<Vec<PgnRecord>, PgnError> {
     let mut games = Vec::new();
     for (i, raw) in split_games(text).into_iter().enumerate() {
         if games.len() == MAX_GAMES {
-            return Err(format!("more than {MAX_GAMES} games"));
+            return Err(PgnError::TooManyGames);
         }
-        games.push(read_game(raw, default).map_err(|e| format!("game {}: {e}", i + 1))?);
+        let game = read_game(raw, default).map_err(|error| PgnError::Game {
+            number: i + 1,
+            error,
+        })?;
+        games.push(game);
     }
     if games.is_empty() {
-        return Err("no game found in the PGN".into());
+        return Err(PgnError::NoGame);
     }
     Ok(games)
+}
+
+/// Why a PGN text gives no games.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PgnError {
+    #[error("more than {MAX_GAMES} games")]
+    TooManyGames,
+    /// Game `number` (from 1) cannot be read.
+    #[error("game {number}: {error}")]
+    Game { number: usize, error: PgnGameError },
+    #[error("no game found in the PGN")]
+    NoGame,
 }
 
 /// A game's tag lines and movetext.
@@ -228,11 +244,17 @@ pub(crate) mod tests {
     #[test]
     fn what_cannot_be_read_is_said() {
         let err = |text| read_games(text, Variant::Pacifist).unwrap_err();
-        assert_eq!(err(""), "no game found in the PGN");
-        assert!(err("1. e2e5 *").starts_with("game 1: move 1 'e2e5'"));
-        assert!(err("1. e4 e4 *").contains("move 2 'e4'"));
-        assert!(err("[Variant \"fairy\"]\n1. e2e4").contains("unknown variant"));
-        assert!(err("[FEN \"8/8 w\"]\n1. e2e4").starts_with("game 1: "));
+        assert!(matches!(err(""), PgnError::NoGame));
+        assert_eq!(err("").to_string(), "no game found in the PGN");
+        assert!(matches!(err("1. e2e5 *"), PgnError::Game { number: 1, .. }));
+        assert!(err("1. e2e5 *")
+            .to_string()
+            .starts_with("game 1: move 1 'e2e5'"));
+        assert!(err("1. e4 e4 *").to_string().contains("move 2 'e4'"));
+        assert!(matches!(
+            err("[FEN \"8/8 w\"]\n1. e2e4"),
+            PgnError::Game { number: 1, .. }
+        ));
     }
 
     #[test]

@@ -238,7 +238,7 @@ pub enum ArgsError {
     #[error("-openings: plies={0} is more than {MAX_OPENING_PLIES}")]
     OpeningPlies(u32),
     #[error("{0}")]
-    Openings(String),
+    Openings(crate::openings::BookError),
     #[error("{0}")]
     SprtModel(String),
     #[error("-sprt: elo0 and elo1 must be finite, with elo0 < elo1")]
