@@ -5,7 +5,6 @@
 //! moves did not hold it), so that the move parser's success path, which
 //! perft and the protocols run, costs what it did.
 
-use super::subversion::RefusedSubversion;
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
@@ -226,6 +225,78 @@ fn piece_attacks(kind: PieceKind, from: Square, occupied: Bitboard) -> Bitboard 
         PieceKind::Queen => queen_attacks(from, occupied),
         PieceKind::King => king_attacks(from),
         PieceKind::Pawn => Bitboard::EMPTY,
+    }
+}
+
+/// Which condition of docs/rules.md §4.1 a subversion breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The target square holds no enemy man.
+    #[error("holds no enemy piece to subvert")]
+    NoEnemyMan,
+    #[error("a king cannot be subverted (docs/rules.md §4.1.1)")]
+    King,
+    #[error("stands beside its own king (docs/rules.md §4.1.2)")]
+    BesideOwnKing,
+    /// A payment square that holds no man of the mover.
+    #[error("{0} holds none of your pieces to pay with")]
+    NotYourPayment(Square),
+    #[error("the king never pays (docs/rules.md §4.1.4)")]
+    KingPays,
+    #[error("in double check no subversion is legal (docs/rules.md §4.1.5)")]
+    DoubleCheck,
+    #[error("checkmate cannot be escaped by a subversion (docs/rules.md §4.1.6)")]
+    Checkmate,
+    /// docs/rules.md §4.1.3: a non-pawn man of the mover must stay beside
+    /// the target after the payment.
+    #[error(
+        "after the payment no knight, bishop, rook, queen or king of yours stands beside the target \
+         (docs/rules.md §4.1.3)"
+    )]
+    NoManBeside,
+    /// The payment is not one the table of docs/rules.md §4.1.4 asks.
+    #[error("{0} (docs/rules.md §4.1.4)")]
+    Price(Price),
+    #[error("your king would be in check after it (docs/rules.md §4.1.5)")]
+    KingInCheck,
+}
+
+/// The price of a subversion's target (docs/rules.md §4.1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Price {
+    #[error("it gives no check, so the price is exactly one of your pawns")]
+    Pawn,
+    #[error("a checking pawn, knight or bishop costs exactly one knight, bishop, rook or queen")]
+    CheckingMinor,
+    #[error(
+        "a checking rook costs {{R}}, {{Q}}, {{B,B}}, {{N,N}}, {{B,N}}, or one N or B plus all \
+         your pawns"
+    )]
+    CheckingRook,
+    #[error("a checking queen costs three of your N/B/R/Q, or two of them plus all your pawns")]
+    CheckingQueen,
+}
+
+/// A refused subversion of `target`, told as error messages have it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RefusedSubversion {
+    pub target: Square,
+    pub why: Refusal,
+}
+
+impl std::fmt::Display for RefusedSubversion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let t = self.target;
+        match self.why {
+            Refusal::NoEnemyMan => write!(f, "{t} {}", self.why),
+            Refusal::BesideOwnKing => write!(f, "cannot subvert {t}: {t} {}", self.why),
+            Refusal::NoManBeside => write!(
+                f,
+                "cannot subvert {t}: after the payment no knight, bishop, rook, queen or king of \
+                 yours stands beside {t} (docs/rules.md §4.1.3)"
+            ),
+            why => write!(f, "cannot subvert {t}: {why}"),
+        }
     }
 }
 
