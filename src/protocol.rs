@@ -5,13 +5,8 @@
 //! finished XBoard search plays its move; a perft counted to its end after
 //! `quit` ends the program).
 
+use crossbeam_channel::{select, unbounded, Receiver};
 use std::io::BufRead;
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::time::Duration;
-
-/// How often the UCI loop looks whether a perft it waits for after `quit`
-/// has printed its count.
-const QUIT_POLL: Duration = Duration::from_millis(20);
 
 /// The line printed when the loop starts, as Stockfish prints one: a
 /// person at a terminal learns that the engine waits for commands; UCI and
@@ -28,7 +23,7 @@ pub fn banner() -> String {
 /// the end of input. Bytes that are not UTF-8 become U+FFFD: a bad line,
 /// not an end.
 pub fn read_lines(mut input: impl BufRead + Send + 'static) -> Receiver<String> {
-    let (tx, rx) = channel();
+    let (tx, rx) = unbounded();
     std::thread::spawn(move || {
         let mut bytes = Vec::new();
         loop {
@@ -74,23 +69,30 @@ pub fn run(input: impl BufRead + Send + 'static) {
         // After `quit` a perft is counted to its end: wait for it (or for
         // `stop`) without blocking on input that may never come.
         let next = if session.quitting() {
-            lines.recv_timeout(QUIT_POLL)
+            let ended = session.count_ended();
+            select! {
+                recv(lines) -> line => line.ok(),
+                recv(ended) -> _ => {
+                    // Its thread is ending: wait for its last lines.
+                    session.finish();
+                    return;
+                }
+            }
         } else {
-            lines.recv().map_err(|_| RecvTimeoutError::Disconnected)
+            lines.recv().ok()
         };
         match next {
-            Ok(line) if line.trim() == "xboard" && !session.quitting() => {
+            Some(line) if line.trim() == "xboard" && !session.quitting() => {
                 session.stop();
                 crate::xboard::run(lines);
                 return;
             }
-            Ok(line) => {
+            Some(line) => {
                 if !session.handle(&line) {
                     return;
                 }
             }
-            Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => {
+            None => {
                 session.finish();
                 return;
             }

@@ -132,13 +132,6 @@ impl fmt::Display for BoardVariant {
 )]
 pub struct UnknownVariant(pub String);
 
-/// For the command-line parsers that still report text (issue #35).
-impl From<UnknownVariant> for String {
-    fn from(e: UnknownVariant) -> String {
-        e.to_string()
-    }
-}
-
 impl FromStr for Variant {
     type Err = UnknownVariant;
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {

@@ -138,10 +138,8 @@ pub fn run(args: &[String]) -> i32 {
             0
         }
         Some(Command::Match(m)) => crate::tournament::run(&m.args),
-        // The GUI reads its arguments itself (src/gui/mod.rs), with the
-        // same clap parser that has just accepted them.
         #[cfg(feature = "gui")]
-        Some(Command::Gui(_)) => crate::gui::run(&args[1..]),
+        Some(Command::Gui(a)) => crate::gui::run(a),
         #[cfg(not(feature = "gui"))]
         Some(Command::Gui { .. }) => {
             eprintln!(

@@ -17,6 +17,7 @@ use crate::search::threads::{search, Report, SearchParams, SearchResult};
 use crate::search::time::{budget, Limits};
 use crate::search::Shared;
 use crate::Variant;
+use crossbeam_channel::{Receiver, Sender};
 use options::OptionError;
 pub use options::{OptionKind, OptionSpec, Options};
 use std::sync::atomic::Ordering;
@@ -77,6 +78,19 @@ pub struct Engine {
     running: Option<JoinHandle<()>>,
     /// Whether `running` is a perft (counted to its end on `quit`).
     counting: bool,
+    /// A token from each count (perft, genfens) as its thread ends, so
+    /// that `quit` can wait for the end of a count without polling.
+    count_ended: (Sender<()>, Receiver<()>),
+}
+
+/// Sends the end of a count when its thread is done with it, panic or not.
+struct CountEnded(Sender<()>);
+
+impl Drop for CountEnded {
+    fn drop(&mut self) {
+        // Full: an end is already told, which is all a waiter needs.
+        let _ = self.0.try_send(());
+    }
 }
 
 impl Default for Engine {
@@ -94,6 +108,7 @@ impl Engine {
             equilibrium: Arc::new(SimShared::default()),
             running: None,
             counting: false,
+            count_ended: crossbeam_channel::bounded(1),
             options,
         }
     }
@@ -243,6 +258,19 @@ impl Engine {
         self.counting && self.searching()
     }
 
+    /// Receives a token when a count (perft, genfens) started after the
+    /// last such token has ended: `quit` waits on it beside the input.
+    pub fn count_ended(&self) -> Receiver<()> {
+        self.count_ended.1.clone()
+    }
+
+    /// The guard a count's thread holds, after any token of an earlier
+    /// count (ended, since a count starts only after `stop`) is dropped.
+    fn new_count(&self) -> CountEnded {
+        while self.count_ended.1.try_recv().is_ok() {}
+        CountEnded(self.count_ended.0.clone())
+    }
+
     /// What `quit` and the end of input do: a running perft is counted to
     /// its end (its `on_done` gets the counts, as Stockfish prints them
     /// before it exits), a running search is stopped.
@@ -290,10 +318,12 @@ impl Engine {
         let shared = Arc::clone(&self.shared);
         let threads = options::usable_threads(self.options.threads);
         shared.stop.store(false, Ordering::Relaxed);
+        let ended = self.new_count();
         let spawned = std::thread::Builder::new()
             .name("perft".into())
             .stack_size(crate::perft::STACK_BYTES)
             .spawn(move || {
+                let _ended = ended;
                 // Without its pool the count is the same on this one thread.
                 let perft = Perft::new(threads, 0).unwrap_or_else(|e| {
                     log::warn!("{e}; perft counts on one thread");
@@ -340,9 +370,11 @@ impl Engine {
         };
         let shared = Arc::clone(&self.shared);
         shared.stop.store(false, Ordering::Relaxed);
+        let ended = self.new_count();
         let handle = std::thread::Builder::new()
             .name("genfens".into())
             .spawn(move || {
+                let _ended = ended;
                 let book = book.as_deref();
                 let given = genfens::generate(variant, &request, book, &shared.stop, &mut emit);
                 if given < request.count {

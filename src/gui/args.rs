@@ -58,13 +58,21 @@ pub fn parse(argv: &[String]) -> Result<GuiArgs, GuiArgsError> {
     let args = GuiCommand::try_parse_from(argv)
         .map_err(GuiArgsError::CommandLine)?
         .args;
-    // The page chooses engines by name.
-    for (i, engine) in args.engines.iter().enumerate() {
-        if args.engines[..i].iter().any(|e| e.name == engine.name) {
-            return Err(GuiArgsError::TwoEngines(engine.name.clone()));
-        }
-    }
+    args.check()?;
     Ok(args)
+}
+
+impl GuiArgs {
+    /// What clap cannot check: the page chooses engines by name, so no
+    /// two may share one.
+    pub fn check(&self) -> Result<(), GuiArgsError> {
+        for (i, engine) in self.engines.iter().enumerate() {
+            if self.engines[..i].iter().any(|e| e.name == engine.name) {
+                return Err(GuiArgsError::TwoEngines(engine.name.clone()));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// What is wrong with an `--engine NAME=COMMAND`.

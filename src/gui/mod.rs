@@ -37,17 +37,15 @@ use hub::Hub;
 use server::App;
 use std::time::Duration;
 
-/// Runs `turncoat gui`; returns the exit status.
-pub fn run(argv: &[String]) -> i32 {
-    let args = match args::parse(argv) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!(
-                "error: {e}\nusage: turncoat gui [--port N] [--engine NAME=COMMAND]... [--no-open]"
-            );
-            return 2;
-        }
-    };
+/// Runs `turncoat gui` with the arguments the command line read;
+/// returns the exit status.
+pub fn run(args: args::GuiArgs) -> i32 {
+    if let Err(e) = args.check() {
+        eprintln!(
+            "error: {e}\nusage: turncoat gui [--port N] [--engine NAME=COMMAND]... [--no-open]"
+        );
+        return 2;
+    }
     // This turncoat is always offered, first, unless an engine given is
     // named so.
     let mut engines = args.engines;

@@ -229,8 +229,8 @@ pub enum ArgsError {
     TimeControl(#[from] TimeControlError),
     #[error("st: {0}")]
     MoveTime(TimeError),
-    #[error("{0}")]
-    Variant(String),
+    #[error(transparent)]
+    Variant(#[from] crate::variant::UnknownVariant),
     #[error(transparent)]
     Shard(#[from] ShardError),
     #[error("-openings: unknown order '{0}'")]
@@ -239,8 +239,8 @@ pub enum ArgsError {
     OpeningPlies(u32),
     #[error("{0}")]
     Openings(crate::openings::BookError),
-    #[error("{0}")]
-    SprtModel(String),
+    #[error(transparent)]
+    SprtModel(#[from] super::stats::UnknownModel),
     #[error("-sprt: elo0 and elo1 must be finite, with elo0 < elo1")]
     SprtElo,
     #[error("-sprt: alpha and beta must lie between 0 and 1, with alpha + beta < 1")]
@@ -414,9 +414,7 @@ fn sprt_of(vals: &[String]) -> Result<Sprt, ArgsError> {
         alpha: required(&kv, "-sprt", "alpha")?,
         beta: required(&kv, "-sprt", "beta")?,
         model: match kv.iter().find(|(k, _)| k == "model") {
-            Some((_, m)) => m
-                .parse::<Model>()
-                .map_err(|e| ArgsError::SprtModel(e.to_string()))?,
+            Some((_, m)) => m.parse::<Model>().map_err(ArgsError::SprtModel)?,
             None => Model::Normalized,
         },
     };
@@ -504,11 +502,7 @@ pub fn parse(argv: &[String]) -> Result<MatchArgs, ArgsError> {
         match flag.as_str() {
             "-engine" => engine_specs.push(vals.clone()),
             "-each" => each.extend(vals.iter().cloned()),
-            "-variant" => {
-                a.variant = one()?
-                    .parse::<Variant>()
-                    .map_err(|e| ArgsError::Variant(e.to_string()))?
-            }
+            "-variant" => a.variant = one()?.parse::<Variant>().map_err(ArgsError::Variant)?,
             "-games" => a.games = number("-games", &one()?)?,
             "-rounds" => a.rounds = number("-rounds", &one()?)?,
             "-repeat" => a.repeat = true,

@@ -265,13 +265,6 @@ pub enum Model {
 #[error("-sprt: unknown model '{0}' (normalized or logistic)")]
 pub struct UnknownModel(pub String);
 
-/// For the match's argument parser, which still reports text (issue #35).
-impl From<UnknownModel> for String {
-    fn from(e: UnknownModel) -> String {
-        e.to_string()
-    }
-}
-
 impl std::str::FromStr for Model {
     type Err = UnknownModel;
     fn from_str(s: &str) -> Result<Model, UnknownModel> {

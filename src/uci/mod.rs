@@ -118,6 +118,11 @@ impl Session {
         self.engine.counting()
     }
 
+    /// A token when a count ends ([`crate::engine::Engine::count_ended`]).
+    pub fn count_ended(&self) -> crossbeam_channel::Receiver<()> {
+        self.engine.count_ended()
+    }
+
     /// Ends a running search, waiting for its `bestmove`.
     pub fn stop(&mut self) {
         self.engine.stop();

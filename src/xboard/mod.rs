@@ -533,7 +533,7 @@ fn thinking_line(info: &Info) -> String {
 /// The XBoard loop on the input's lines (read on their own thread) and
 /// on the searches' ends, so that a finished search's move is sent at once
 /// while the GUI is silent; the channel's end is the end of input.
-pub fn run(lines: Receiver<String>) {
+pub fn run(lines: crossbeam_channel::Receiver<String>) {
     let (inputs, input) = channel();
     let forward = inputs.clone();
     std::thread::spawn(move || {
