@@ -17,11 +17,9 @@ pub enum MoveError {
     /// Neither coordinates (`e2e4`, `e7e8q`) nor a subversion (`@e5a2`).
     #[error("malformed move '{0}'")]
     Malformed(String),
-    /// A well-formed move that the rules refuse, for `reason`. Only a
-    /// subversion's reason is told in the message: the protocols' answers
-    /// to the other illegal moves are as they always were, and a front
-    /// end that wants more reads `reason`.
-    #[error("illegal move '{text}' in {fen}{}", told(reason))]
+    /// A well-formed move that the rules refuse, for `reason`, which the
+    /// message tells after the position.
+    #[error("illegal move '{text}' in {fen}: {reason}")]
     Illegal {
         text: String,
         fen: String,
@@ -39,13 +37,6 @@ impl MoveError {
             MoveError::Illegal { reason, .. } => Some(*reason),
             _ => None,
         }
-    }
-}
-
-fn told(reason: &Illegal) -> String {
-    match reason {
-        Illegal::Subversion(r) => format!(": {r}"),
-        _ => String::new(),
     }
 }
 
@@ -352,15 +343,16 @@ mod tests {
         assert_eq!(MoveError::NotSan("Ke2".into()).reason(), None);
     }
 
-    /// The protocols' recorded sessions show no reason for a chess move.
+    /// The message tells the rule after the position, in every variant.
     #[test]
-    fn only_a_subversion_s_reason_is_told() {
+    fn the_reason_is_told() {
         let e = Position::startpos(crate::BoardVariant::Chess)
             .parse_move("e2e5")
             .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "illegal move 'e2e5' in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+            "illegal move 'e2e5' in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1: \
+             the man on e2 cannot move to e5 (docs/rules.md §1.1, §2.1)"
         );
     }
 }
