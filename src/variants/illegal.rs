@@ -104,55 +104,24 @@ fn coordinates(text: &str) -> Option<Coordinates> {
 /// variant (docs/rules.md §1.1): a move within the man's reach that is
 /// still refused leaves the king in check.
 pub(crate) fn in_capture_rules(pos: &Position, text: &str) -> Illegal {
-    let Some(c) = coordinates(text) else {
-        return Illegal::NotASubversion;
-    };
-    let kind = match mover(pos, &c) {
-        Ok(kind) => kind,
-        Err(why) => return why,
-    };
-    let us = pos.side_to_move();
-    let reach = if kind == PieceKind::Pawn {
-        let prey = pos.by_color(us.flip())
-            | pos
-                .ep_square()
-                .map_or(Bitboard::EMPTY, Bitboard::from_square);
-        pawn_pushes(pos, c.from, us) | (pawn_attacks(us, c.from) & prey)
-    } else {
-        piece_attacks(kind, c.from, pos.occupied()) - pos.by_color(us)
-    };
-    if !reach.contains(c.to) {
-        Illegal::OutOfReach {
-            from: c.from,
-            to: c.to,
-        }
-    } else {
-        Illegal::KingInCheck
+    let prey = pos.by_color(pos.side_to_move().flip())
+        | pos
+            .ep_square()
+            .map_or(Bitboard::EMPTY, Bitboard::from_square);
+    match within_reach(pos, text, prey) {
+        Ok(_) => Illegal::KingInCheck,
+        Err(why) => why,
     }
 }
 
 /// Why the well-formed move `text` (lowercase) is illegal in a pacifist
 /// variant (docs/rules.md §2.1, §2.4).
 pub(crate) fn in_pacifist_rules<W: Weights>(pos: &Position, text: &str) -> Illegal {
-    let Some(c) = coordinates(text) else {
-        return Illegal::NotASubversion;
-    };
-    let kind = match mover(pos, &c) {
-        Ok(kind) => kind,
+    let us = pos.side_to_move();
+    let (c, kind) = match within_reach(pos, text, pos.by_color(us.flip())) {
+        Ok(found) => found,
         Err(why) => return why,
     };
-    let us = pos.side_to_move();
-    let reach = if kind == PieceKind::Pawn {
-        pawn_pushes(pos, c.from, us) | (pawn_attacks(us, c.from) & pos.by_color(us.flip()))
-    } else {
-        piece_attacks(kind, c.from, pos.occupied()) - pos.by_color(us)
-    };
-    if !reach.contains(c.to) {
-        return Illegal::OutOfReach {
-            from: c.from,
-            to: c.to,
-        };
-    }
     if pos.occupied().contains(c.to) {
         return Illegal::Capture(c.to);
     }
@@ -164,6 +133,32 @@ pub(crate) fn in_pacifist_rules<W: Weights>(pos: &Position, text: &str) -> Illeg
         return Illegal::PersuadedJump(jumped);
     }
     Illegal::NoSafeKing
+}
+
+/// The move `text` and the kind of its man when the man can reach its
+/// destination as chess moves go (a pawn takes on `prey`), or the first
+/// fault found on the way.
+fn within_reach(
+    pos: &Position,
+    text: &str,
+    prey: Bitboard,
+) -> Result<(Coordinates, PieceKind), Illegal> {
+    let c = coordinates(text).ok_or(Illegal::NotASubversion)?;
+    let kind = mover(pos, &c)?;
+    let us = pos.side_to_move();
+    let reach = if kind == PieceKind::Pawn {
+        pawn_pushes(pos, c.from, us) | (pawn_attacks(us, c.from) & prey)
+    } else {
+        piece_attacks(kind, c.from, pos.occupied()) - pos.by_color(us)
+    };
+    if reach.contains(c.to) {
+        Ok((c, kind))
+    } else {
+        Err(Illegal::OutOfReach {
+            from: c.from,
+            to: c.to,
+        })
+    }
 }
 
 /// The kind of the man that moves, or the first fault every variant
