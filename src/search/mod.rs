@@ -19,6 +19,7 @@ pub mod tt;
 use crate::board::moves::MAX_MOVES;
 use crate::board::{Bitboard, Color, Move, MoveKind, MoveList, Outcome, PieceKind, Position};
 use crate::eval::{evaluate_for, Evaluate};
+use crate::variants::scope::GainScope;
 use arrayvec::ArrayVec;
 use policy::SearchPolicy;
 use signal::Signal;
@@ -117,6 +118,16 @@ fn pending_gain<R: SearchPolicy + Evaluate>(pos: &Position) -> i32 {
     }
 }
 
+/// [`pending_gain`], knowing the position's gain scope: out of the
+/// whole scope, no enemy piece is over-persuaded and nothing is pending.
+fn pending_gain_within<R: SearchPolicy + Evaluate>(pos: &Position, scope: &GainScope) -> i32 {
+    if scope.is_all() {
+        pending_gain::<R>(pos)
+    } else {
+        0
+    }
+}
+
 /// Score of a finished game for the side to move at `ply`.
 fn outcome_score(outcome: Outcome, side: Color, ply: usize) -> i32 {
     match outcome {
@@ -186,6 +197,9 @@ pub struct Worker<'a> {
     /// Per ply, the position after each move, where the variant plays the
     /// moves to order them ([`Rules::PLAY_TO_ORDER`]).
     children: Vec<Vec<Position>>,
+    /// Per ply, whether each of `children` was played (see
+    /// [`Worker::play_in_scope`]).
+    played: Vec<Vec<bool>>,
     /// How many root moves the last (maybe interrupted) `search_root`
     /// finished.
     pub root_searched: usize,
@@ -214,6 +228,7 @@ impl<'a> Worker<'a> {
             root_keys: game_keys.len(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             children: vec![Vec::new(); MAX_PLY + 2],
+            played: vec![Vec::new(); MAX_PLY + 2],
             root_searched: 0,
             start: Instant::now(),
             hard_limit: None,
@@ -473,15 +488,27 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let pending = pending_gain::<R>(pos);
         let us = pos.side_to_move();
         let edge = material_edge(pos, us);
+        let scope = R::gain_scope(pos);
+        let pending = pending_gain_within::<R>(pos, &scope);
+        // Where a move's gain is known only by playing it, the moves in
+        // scope are played now to order them, the others (which gain
+        // nothing) only once they are searched.
+        let mut gains: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
         if R::PLAY_TO_ORDER {
-            let children = &mut self.children[ply];
-            children.clear();
-            children.extend(moves.iter().map(|&mv| R::play(pos, mv)));
+            self.play_in_scope::<R>(pos, &moves, &scope, ply);
+            gains.extend(self.children[ply].iter().zip(self.played[ply].iter()).map(
+                |(child, &played)| {
+                    if played {
+                        material_edge(child, us) - edge
+                    } else {
+                        0
+                    }
+                },
+            ));
         }
-        let mut scores = self.order_scores::<R>(pos, &moves, tt_move, ply, pending, edge);
+        let mut scores = self.order_scores::<R>(pos, &moves, tt_move, ply, pending, &gains);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
@@ -492,14 +519,21 @@ impl<'a> Worker<'a> {
             let next = pick_next(&mut scores, i);
             moves.swap(i, next);
             let mv = moves[i];
-            let child = if R::PLAY_TO_ORDER {
+            // A move left unplayed out of scope converts nothing: it gains
+            // nothing, and the opponent keeps its king.
+            let mut child = None;
+            if R::PLAY_TO_ORDER {
                 self.children[ply].swap(i, next);
-                self.children[ply][i]
+                self.played[ply].swap(i, next);
+                gains.swap(i, next);
+                if self.played[ply][i] {
+                    child = Some(self.children[ply][i]);
+                }
             } else {
-                R::play(pos, mv)
-            };
+                child = Some(R::play(pos, mv));
+            }
             // Winning only what any move wins is not tactical.
-            let gain = material_edge(&child, us) - edge;
+            let gain = child.map_or(0, |c| material_edge(&c, us) - edge);
             let mut tactical =
                 gain != 0 && (pending == 0 || gain > pending) || mv.kind() == MoveKind::Promotion;
             if let Some(group) = R::tactical_group(mv) {
@@ -507,7 +541,7 @@ impl<'a> Worker<'a> {
                 tactical &= !groups_tried.contains(group);
                 groups_tried = groups_tried.with(group);
             }
-            let gives_pressure = R::must_respond(&child);
+            let gives_pressure = child.is_some_and(|c| R::must_respond(&c));
             let quiet = !tactical && !gives_pressure;
             if quiet
                 && i > 0
@@ -521,6 +555,7 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
+            let child = child.unwrap_or_else(|| R::play(pos, mv));
             let extension = i32::from(gives_pressure && ply < MAX_PLY / 2);
             let new_depth = depth - 1 + extension;
             let mut score;
@@ -612,9 +647,14 @@ impl<'a> Worker<'a> {
             }
             alpha = alpha.max(best);
         }
+        let scope = if respond {
+            GainScope::ALL
+        } else {
+            R::gain_scope(pos)
+        };
         let mut moves = MoveList::new();
-        R::generate(pos, &mut moves);
-        if moves.is_empty() {
+        R::generate_in_scope(pos, &scope, &mut moves);
+        if moves.is_empty() && (scope.is_all() || !R::has_legal_move(pos)) {
             return outcome_score(R::no_move_outcome(pos), pos.side_to_move(), ply);
         }
         let us = pos.side_to_move();
@@ -623,13 +663,19 @@ impl<'a> Worker<'a> {
         // Any move wins the opponent's pieces that are about to convert
         // anyway; the stand-pat score counts them, so only moves that win
         // more are tactical here.
-        let pending = if respond { 0 } else { pending_gain::<R>(pos) };
+        let pending = if respond {
+            0
+        } else {
+            pending_gain_within::<R>(pos, &scope)
+        };
         // The moves worth a look, played, with their order: most won
         // first, by the cheapest piece.
         let mut order: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
         self.children[ply].clear();
         for &mv in moves.iter() {
-            if !respond && (!R::may_gain(pos, mv) || R::loses_exchange(pos, mv)) {
+            if !respond
+                && (!R::may_gain(pos, mv) || !scope.admits(pos, mv) || R::loses_exchange(pos, mv))
+            {
                 continue;
             }
             if let Some(group) = R::tactical_group(mv) {
@@ -676,9 +722,30 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// Plays the moves of `pos` in `scope` into `children[ply]`; the others
+    /// get a place (the position itself) marked unplayed in `played[ply]`.
+    fn play_in_scope<R: SearchPolicy + Evaluate>(
+        &mut self,
+        pos: &Position,
+        moves: &MoveList,
+        scope: &GainScope,
+        ply: usize,
+    ) {
+        let children = &mut self.children[ply];
+        let played = &mut self.played[ply];
+        children.clear();
+        played.clear();
+        for &mv in moves.iter() {
+            let admitted = scope.admits(pos, mv);
+            children.push(if admitted { R::play(pos, mv) } else { *pos });
+            played.push(admitted);
+        }
+    }
+
     /// Ordering scores: TT move, then material-changing moves by their
-    /// rough gain (beyond what any move wins), then killers, then quiet
-    /// moves by history.
+    /// rough gain (beyond what any move wins; `gains` where the variant
+    /// plays the moves to order them), then killers, then quiet moves by
+    /// history.
     fn order_scores<R: SearchPolicy + Evaluate>(
         &self,
         pos: &Position,
@@ -686,7 +753,7 @@ impl<'a> Worker<'a> {
         tt_move: Move,
         ply: usize,
         pending: i32,
-        edge: i32,
+        gains: &[i32],
     ) -> ArrayVec<i32, MAX_MOVES> {
         let us = pos.side_to_move();
         moves
@@ -698,7 +765,7 @@ impl<'a> Worker<'a> {
                 }
                 let victim = if R::PLAY_TO_ORDER {
                     // A conversion moves a piece from one side to the other.
-                    (material_edge(&self.children[ply][i], us) - edge - pending) / 2
+                    (gains[i] - pending) / 2
                 } else if R::may_gain(pos, mv) {
                     pos.kind_at(mv.to()).map_or(0, |k| GAIN_VALUES[k.index()])
                 } else {

@@ -13,6 +13,7 @@ pub mod illegal;
 pub mod pacifist;
 pub mod position;
 pub mod san;
+pub mod scope;
 pub mod subversion;
 
 use crate::board::fen::CastlingPieces;
@@ -163,6 +164,30 @@ pub trait Rules {
             mv.kind(),
             MoveKind::Promotion | MoveKind::EnPassant | MoveKind::Subversion
         ) || pos.occupied().contains(mv.to()) && mv.kind() != MoveKind::Castle
+    }
+
+    /// The moves of `pos` that may win material, told before they are
+    /// played ([`scope::GainScope`]), in the variants where only playing
+    /// a move shows what it wins ([`crate::search::policy::SearchPolicy::PLAY_TO_ORDER`]):
+    /// the search plays the others only when it searches them. Every
+    /// move by default.
+    #[inline]
+    fn gain_scope(_pos: &Position) -> scope::GainScope {
+        scope::GainScope::ALL
+    }
+
+    /// The legal moves of `pos` in `scope` (at least those of them that
+    /// may win material), in the order of [`Rules::generate`]: by default
+    /// all legal moves.
+    fn generate_in_scope(pos: &Position, _scope: &scope::GainScope, list: &mut MoveList) {
+        Self::generate(pos, list);
+    }
+
+    /// Whether the side to move has a legal move.
+    fn has_legal_move(pos: &Position) -> bool {
+        let mut list = MoveList::new();
+        Self::generate(pos, &mut list);
+        !list.is_empty()
     }
 
     /// Whether the capture `mv` loses material in the exchange on its

@@ -4,11 +4,14 @@
 //!
 //! * [`influence`](mod@influence): persuasion and support with batteries (docs/rules.md §2.2).
 //! * [`cascade`]: the conversion cascade (§2.3) — where conversions happen.
+//! * [`scope`]: which moves may convert, told before they are played.
 //! * legality (§2.4), the two-step restriction and castling (§2.6) below.
 
 pub mod influence;
+pub mod scope;
 
 use self::influence::{influence, over_persuaded, Weights};
+use super::scope::GainScope;
 use super::{MoveCount, MoveSink, Rules, Wave};
 use crate::board::attacks::{
     between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
@@ -44,6 +47,14 @@ impl<W: Weights> Rules for Pacifist<W> {
         generate_legal::<W>(pos, list);
     }
 
+    fn generate_in_scope(pos: &Position, scope: &GainScope, list: &mut MoveList) {
+        generate_legal_in::<W>(pos, scope, list);
+    }
+
+    fn has_legal_move(pos: &Position) -> bool {
+        has_legal_move::<W>(pos)
+    }
+
     fn count_legal(pos: &Position) -> usize {
         let mut count = MoveCount::default();
         generate_legal::<W>(pos, &mut count);
@@ -64,6 +75,12 @@ impl<W: Weights> Rules for Pacifist<W> {
     #[inline]
     fn may_gain(_pos: &Position, _mv: Move) -> bool {
         true
+    }
+
+    /// The moves that may convert, from the margins of the enemy pieces
+    /// (docs/rules.md §2.2, §2.3; see [`scope`]).
+    fn gain_scope(pos: &Position) -> GainScope {
+        scope::gain_scope::<W>(pos)
     }
 
     fn cascade_waves(pos: &Position, mv: Move) -> Vec<Wave> {
@@ -444,32 +461,70 @@ fn some_king_unattacked(pos: &Position, mv: Move) -> bool {
 /// the shield frees go in whole, the others one by one through
 /// [`is_legal`].
 fn generate_legal<W: Weights>(pos: &Position, sink: &mut impl MoveSink) {
+    generate_legal_in::<W>(pos, &GainScope::ALL, sink);
+}
+
+/// [`generate_legal`] restricted to the moves in `scope` (castling and
+/// promotions always), in the same order: only these are tested.
+fn generate_legal_in<W: Weights>(pos: &Position, scope: &GainScope, sink: &mut impl MoveSink) {
     let us = pos.side_to_move();
     let ours = pos.by_color(us);
     let occ = pos.occupied();
     let empty = !occ;
+    let queens = pos.by_kind(PieceKind::Queen);
     let guard = Guard::new::<W>(pos);
-    let mut piece = |from: Square, targets: Bitboard| {
+    let mut piece = |kind: PieceKind, from: Square, targets: Bitboard| {
+        let targets = scope.targets(kind, from, targets);
         if guard.free_from.contains(from) && (targets - guard.free_to).is_empty() {
             sink.push_targets(from, targets);
         } else {
             push_tested::<W>(pos, &guard, from, targets, sink);
         }
     };
+    let slider = |from: Square, kind: PieceKind| {
+        if queens.contains(from) {
+            PieceKind::Queen
+        } else {
+            kind
+        }
+    };
     for from in pos.pieces(us, PieceKind::Knight) {
-        piece(from, knight_attacks(from) & empty);
+        piece(PieceKind::Knight, from, knight_attacks(from) & empty);
     }
     for from in pos.bishop_likes() & ours {
-        piece(from, bishop_attacks(from, occ) & empty);
+        let kind = slider(from, PieceKind::Bishop);
+        piece(kind, from, bishop_attacks(from, occ) & empty);
     }
     for from in pos.rook_likes() & ours {
-        piece(from, rook_attacks(from, occ) & empty);
+        let kind = slider(from, PieceKind::Rook);
+        piece(kind, from, rook_attacks(from, occ) & empty);
     }
     for from in pos.pieces(us, PieceKind::King) {
-        piece(from, king_attacks(from) & empty);
+        piece(PieceKind::King, from, king_attacks(from) & empty);
     }
-    generate_pawn_pushes::<W>(pos, &guard, sink);
+    generate_pawn_pushes::<W>(pos, &guard, scope, sink);
     generate_castling::<W>(pos, &guard, sink);
+}
+
+/// Whether the side to move has a legal move, stopping at the first.
+fn has_legal_move<W: Weights>(pos: &Position) -> bool {
+    let mut any = AnyMove(false);
+    generate_legal::<W>(pos, &mut any);
+    any.0
+}
+
+/// A [`MoveSink`] that tells whether any move came.
+struct AnyMove(bool);
+
+impl MoveSink for AnyMove {
+    #[inline]
+    fn push(&mut self, _mv: Move) {
+        self.0 = true;
+    }
+    #[inline]
+    fn push_targets(&mut self, _from: Square, targets: Bitboard) {
+        self.0 |= targets.nonempty();
+    }
 }
 
 /// The moves of the piece on `from` to `targets` that the guard does not
@@ -497,14 +552,24 @@ fn push_tested<W: Weights>(
 
 /// Pawns only push (§2.1). The two-square advance is barred when the square
 /// passed over is over-persuaded for the mover, judged before the move (§2.4).
-fn generate_pawn_pushes<W: Weights>(pos: &Position, guard: &Guard, sink: &mut impl MoveSink) {
+fn generate_pawn_pushes<W: Weights>(
+    pos: &Position,
+    guard: &Guard,
+    scope: &GainScope,
+    sink: &mut impl MoveSink,
+) {
     let us = pos.side_to_move();
     let occ = pos.occupied();
     let fwd = us.forward();
     let start_rank = if us == Color::White { 1 } else { 6 };
     let last_rank = if us == Color::White { 7 } else { 0 };
     let mut pawns = pos.pieces(us, PieceKind::Pawn);
-    if let Some(count) = sink.count_only() {
+    let counting = if scope.is_all() {
+        sink.count_only()
+    } else {
+        None
+    };
+    if let Some(count) = counting {
         // The freed pawns all at once, the others one by one below. A
         // pawn is freed when the guard frees its square and the squares
         // its pushes land on (the second step's only from its first two
@@ -519,7 +584,7 @@ fn generate_pawn_pushes<W: Weights>(pos: &Position, guard: &Guard, sink: &mut im
         pawns = pawns - free;
     }
     let mut push = |mv: Move| {
-        if guard.frees(mv.from(), mv.to()) || is_legal::<W>(pos, mv) {
+        if scope.admits_pawn(mv) && (guard.frees(mv.from(), mv.to()) || is_legal::<W>(pos, mv)) {
             sink.push(mv);
         }
     };
