@@ -684,7 +684,7 @@ impl<'a> Worker<'a> {
                 }
                 groups_tried = groups_tried.with(group);
             }
-            let child = R::play(pos, mv);
+            let child = R::play_in_scope(pos, mv, &scope);
             let gain = material_edge(&child, us) - edge;
             if !respond && gain <= pending {
                 continue;
@@ -693,7 +693,13 @@ impl<'a> Worker<'a> {
             order.push(gain * 16 - mover / 16);
             self.children[ply].push(child);
         }
-        for i in 0..order.len() {
+        // Beyond its first ply, quiescence tries only the best few.
+        let width = if respond || qply == 0 {
+            order.len()
+        } else {
+            order.len().min(R::QUIESCENCE_WIDTH)
+        };
+        for i in 0..width {
             let next = pick_next(&mut order, i);
             self.children[ply].swap(i, next);
             let child = self.children[ply][i];
@@ -737,7 +743,11 @@ impl<'a> Worker<'a> {
         played.clear();
         for &mv in moves.iter() {
             let admitted = scope.admits(pos, mv);
-            children.push(if admitted { R::play(pos, mv) } else { *pos });
+            children.push(if admitted {
+                R::play_in_scope(pos, mv, scope)
+            } else {
+                *pos
+            });
             played.push(admitted);
         }
     }

@@ -183,6 +183,13 @@ pub trait Rules {
         Self::generate(pos, list);
     }
 
+    /// [`Rules::play`] of a move in `scope`, which may use what the scope
+    /// knows of the position; the same position.
+    #[inline]
+    fn play_in_scope(pos: &Position, mv: Move, _scope: &scope::GainScope) -> Position {
+        Self::play(pos, mv)
+    }
+
     /// Whether the side to move has a legal move.
     fn has_legal_move(pos: &Position) -> bool {
         let mut list = MoveList::new();

@@ -21,6 +21,9 @@ pub struct GainScope {
     screen_at: [Square; SCREENS],
     screen_to: [Bitboard; SCREENS],
     n_screens: usize,
+    /// The enemy men that some move in scope may convert first (those a
+    /// cascade's first wave needs to judge).
+    pub(crate) victims: Bitboard,
 }
 
 /// How many screens a scope tells apart; more go to `from` whole.
@@ -37,6 +40,7 @@ impl GainScope {
         screen_at: [Square::new(0); SCREENS],
         screen_to: [Bitboard::EMPTY; SCREENS],
         n_screens: 0,
+        victims: Bitboard::FULL,
     };
 
     /// No move gains unless a square is added.
@@ -49,7 +53,15 @@ impl GainScope {
         screen_at: [Square::new(0); SCREENS],
         screen_to: [Bitboard::EMPTY; SCREENS],
         n_screens: 0,
+        victims: Bitboard::EMPTY,
     };
+
+    /// The men a cascade's first wave must judge after a move in scope:
+    /// every man where the scope holds every move.
+    #[inline]
+    pub fn victims(&self) -> Bitboard {
+        self.victims
+    }
 
     /// Whether the scope holds every move.
     #[inline]

@@ -35,6 +35,8 @@ use crate::variants::scope::GainScope;
 pub fn gain_scope<W: Weights>(pos: &Position) -> GainScope {
     let us = pos.side_to_move();
     let heaviest = heaviest_man::<W>(pos, us);
+    let reach = destinations(pos, us);
+    let anywhere = reach.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
     let mut scope = GainScope::NONE;
     for x in pos.by_color(us.flip()) {
         let lines = Lines::new(pos, x, us);
@@ -47,24 +49,30 @@ pub fn gain_scope<W: Weights>(pos: &Position) -> GainScope {
         if heaviest + cut + hidden <= margin {
             continue;
         }
-        let empty = !pos.occupied();
         let block = lines
             .support
             .into_iter()
-            .fold(Bitboard::EMPTY, |b, s| b | between(x, s));
+            .fold(Bitboard::EMPTY, |b, s| b | between(x, s))
+            & anywhere;
+        let mut touched = false;
         for kind in PieceKind::ALL {
             let w = W::of(kind);
-            let squares = lines.weighs_from(x, us, kind) & empty;
+            let squares = lines.weighs_from(x, us, kind) & reach[kind.index()];
             // Arriving where it weighs, cutting a supporting battery there
             // too if it can.
-            if w > margin {
-                scope.to_by_kind[kind.index()] |= squares;
+            let arrivals = if w > margin {
+                squares
             } else if w + cut > margin {
-                scope.to_by_kind[kind.index()] |= squares & block;
-            }
+                squares & block
+            } else {
+                Bitboard::EMPTY
+            };
+            scope.to_by_kind[kind.index()] |= arrivals;
+            touched |= arrivals.nonempty();
         }
-        if cut > margin {
+        if cut > margin && block.nonempty() {
             scope.to |= block;
+            touched = true;
         }
         // A screen that leaves the line uncovers the sliders behind it,
         // and may add its own weight and a cut.
@@ -73,11 +81,51 @@ pub fn gain_scope<W: Weights>(pos: &Position) -> GainScope {
                 let kind = pos.kind_at(screen).unwrap_or(PieceKind::King);
                 if hidden + W::of(kind) + cut > margin {
                     scope.add_screen(screen, !line(x, screen));
+                    touched = true;
                 }
             }
         }
+        if touched {
+            scope.victims = scope.victims.with(x);
+        }
     }
     scope
+}
+
+/// The empty squares the men of `us` of each kind can move to, legal or
+/// not (castling and promotions aside, which are always in scope).
+fn destinations(pos: &Position, us: Color) -> [Bitboard; 6] {
+    let occ = pos.occupied();
+    let empty = !occ;
+    let mut reach = [Bitboard::EMPTY; 6];
+    let pawns = pos.pieces(us, PieceKind::Pawn).0;
+    let (one, two) = match us {
+        Color::White => {
+            let one = (pawns << 8) & empty.0;
+            (one, ((one & 0xFF << 16) << 8) & empty.0)
+        }
+        Color::Black => {
+            let one = (pawns >> 8) & empty.0;
+            (one, ((one & 0xFF << 40) >> 8) & empty.0)
+        }
+    };
+    reach[PieceKind::Pawn.index()] = Bitboard(one | two);
+    for from in pos.pieces(us, PieceKind::Knight) {
+        reach[PieceKind::Knight.index()] |= knight_attacks(from);
+    }
+    for from in pos.pieces(us, PieceKind::King) {
+        reach[PieceKind::King.index()] |= king_attacks(from);
+    }
+    for kind in [PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen] {
+        for from in pos.pieces(us, kind) {
+            reach[kind.index()] |= match kind {
+                PieceKind::Bishop => bishop_attacks(from, occ),
+                PieceKind::Rook => rook_attacks(from, occ),
+                _ => bishop_attacks(from, occ) | rook_attacks(from, occ),
+            };
+        }
+    }
+    reach.map(|r| r & empty)
 }
 
 /// What the squares around an enemy piece `x` hold for the side `us`
@@ -184,7 +232,7 @@ fn weight<W: Weights>(pos: &Position, set: Bitboard) -> i32 {
 mod tests {
     use super::*;
     use crate::eval::testutil::random_positions;
-    use crate::variants::pacifist::{play_move, Count, Value};
+    use crate::variants::pacifist::{play_in_scope, play_move, Count, Value};
     use crate::Variant;
 
     /// Every move that converts (or promotes, or castles) is in scope,
@@ -206,6 +254,14 @@ mod tests {
                     "{mv:?} converts in {} but is out of scope",
                     pos.to_fen()
                 );
+                if scope.admits(&pos, mv) {
+                    assert_eq!(
+                        play_in_scope::<W>(&pos, mv, &scope).to_fen(),
+                        child.to_fen(),
+                        "{mv:?} in {}",
+                        pos.to_fen()
+                    );
+                }
             }
         }
         (total, admitted, converting)
