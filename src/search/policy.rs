@@ -56,11 +56,11 @@ impl<W: Weights> SearchPolicy for Pacifist<W> {
     /// Every move may convert and conversions chain, so quiescence stays short.
     const QUIESCENCE_PLIES: u32 = 3;
 
-    /// Beyond its first ply, quiescence follows the two moves that win
-    /// most: in pacifist2 positions of games 21% fewer nodes to depth 6,
-    /// and a stronger search at a fixed time (docs/experiments.md,
-    /// 2026-11-26).
-    const QUIESCENCE_WIDTH: usize = 2;
+    /// In pacifist2, beyond its first ply, quiescence follows the two
+    /// moves that win most: 21% fewer nodes to depth 6 in positions of
+    /// games, and a stronger search at a fixed time. In pacifist the same
+    /// width lost (46% over 138 games; docs/experiments.md, 2026-11-26).
+    const QUIESCENCE_WIDTH: usize = if W::UNIFORM { usize::MAX } else { 2 };
 
     /// One move can convert a cascade: no pruning on the static
     /// evaluation alone, no aspiration windows (the null move, a real
