@@ -467,12 +467,23 @@ fn some_king_unattacked(pos: &Position, mv: Move) -> bool {
 /// the shield frees go in whole, the others one by one through
 /// [`is_legal`].
 fn generate_legal<W: Weights>(pos: &Position, sink: &mut impl MoveSink) {
-    generate_legal_in::<W>(pos, &GainScope::ALL, sink);
+    generate_moves::<W, false>(pos, &GainScope::ALL, sink);
 }
 
 /// [`generate_legal`] restricted to the moves in `scope` (castling and
 /// promotions always), in the same order: only these are tested.
 fn generate_legal_in<W: Weights>(pos: &Position, scope: &GainScope, sink: &mut impl MoveSink) {
+    generate_moves::<W, true>(pos, scope, sink);
+}
+
+/// The legal moves, only those in `scope` where `SCOPED` (perft and the
+/// main search want them all, without the scope's cost).
+#[inline(always)]
+fn generate_moves<W: Weights, const SCOPED: bool>(
+    pos: &Position,
+    scope: &GainScope,
+    sink: &mut impl MoveSink,
+) {
     let us = pos.side_to_move();
     let ours = pos.by_color(us);
     let occ = pos.occupied();
@@ -480,7 +491,11 @@ fn generate_legal_in<W: Weights>(pos: &Position, scope: &GainScope, sink: &mut i
     let queens = pos.by_kind(PieceKind::Queen);
     let guard = Guard::new::<W>(pos);
     let mut piece = |kind: PieceKind, from: Square, targets: Bitboard| {
-        let targets = scope.targets(kind, from, targets);
+        let targets = if SCOPED {
+            scope.targets(kind, from, targets)
+        } else {
+            targets
+        };
         if guard.free_from.contains(from) && (targets - guard.free_to).is_empty() {
             sink.push_targets(from, targets);
         } else {
@@ -508,7 +523,7 @@ fn generate_legal_in<W: Weights>(pos: &Position, scope: &GainScope, sink: &mut i
     for from in pos.pieces(us, PieceKind::King) {
         piece(PieceKind::King, from, king_attacks(from) & empty);
     }
-    generate_pawn_pushes::<W>(pos, &guard, scope, sink);
+    generate_pawn_pushes::<W, SCOPED>(pos, &guard, scope, sink);
     generate_castling::<W>(pos, &guard, sink);
 }
 
@@ -558,7 +573,7 @@ fn push_tested<W: Weights>(
 
 /// Pawns only push (§2.1). The two-square advance is barred when the square
 /// passed over is over-persuaded for the mover, judged before the move (§2.4).
-fn generate_pawn_pushes<W: Weights>(
+fn generate_pawn_pushes<W: Weights, const SCOPED: bool>(
     pos: &Position,
     guard: &Guard,
     scope: &GainScope,
@@ -570,7 +585,7 @@ fn generate_pawn_pushes<W: Weights>(
     let start_rank = if us == Color::White { 1 } else { 6 };
     let last_rank = if us == Color::White { 7 } else { 0 };
     let mut pawns = pos.pieces(us, PieceKind::Pawn);
-    let counting = if scope.is_all() {
+    let counting = if !SCOPED || scope.is_all() {
         sink.count_only()
     } else {
         None
@@ -590,7 +605,9 @@ fn generate_pawn_pushes<W: Weights>(
         pawns = pawns - free;
     }
     let mut push = |mv: Move| {
-        if scope.admits_pawn(mv) && (guard.frees(mv.from(), mv.to()) || is_legal::<W>(pos, mv)) {
+        if (!SCOPED || scope.admits_pawn(mv))
+            && (guard.frees(mv.from(), mv.to()) || is_legal::<W>(pos, mv))
+        {
             sink.push(mv);
         }
     };
