@@ -6,9 +6,9 @@ use crate::board::{Bitboard, Move, MoveKind, PieceKind, Position, Square};
 
 /// A superset of the moves of one position that may change material.
 /// A move is in scope when the scope holds every move, when it castles
-/// or promotes, when it leaves a square of [`GainScope::from`], enters
-/// one of [`GainScope::to`], or enters a square of
-/// [`GainScope::to_by_kind`] for the kind of the man that moves.
+/// or promotes, when it leaves a square of its `from` set, enters one of
+/// its `to` set, enters a square of its `to_by_kind` set for the kind of
+/// the man that moves, or is a screen's move off its line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GainScope {
     all: bool,
