@@ -533,7 +533,11 @@ impl<'a> Worker<'a> {
                 child = Some(R::play(pos, mv));
             }
             // Winning only what any move wins is not tactical.
-            let gain = child.map_or(0, |c| material_edge(&c, us) - edge);
+            let gain = if R::PLAY_TO_ORDER {
+                gains[i]
+            } else {
+                child.map_or(0, |c| material_edge(&c, us) - edge)
+            };
             let mut tactical =
                 gain != 0 && (pending == 0 || gain > pending) || mv.kind() == MoveKind::Promotion;
             if let Some(group) = R::tactical_group(mv) {

@@ -33,14 +33,8 @@ impl GainScope {
     /// Every move may gain: what a variant without a sharper scope says.
     pub const ALL: GainScope = GainScope {
         all: true,
-        from: Bitboard::EMPTY,
-        to: Bitboard::EMPTY,
-        to_by_kind: [Bitboard::EMPTY; 6],
-        screens: Bitboard::EMPTY,
-        screen_at: [Square::new(0); SCREENS],
-        screen_to: [Bitboard::EMPTY; SCREENS],
-        n_screens: 0,
         victims: Bitboard::FULL,
+        ..GainScope::NONE
     };
 
     /// No move gains unless a square is added.
