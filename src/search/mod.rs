@@ -490,25 +490,20 @@ impl<'a> Worker<'a> {
 
         let us = pos.side_to_move();
         let edge = material_edge(pos, us);
-        let scope = R::gain_scope(pos);
-        let pending = pending_gain_within::<R>(pos, &scope);
-        // Where a move's gain is known only by playing it, the moves in
-        // scope are played now to order them, the others (which gain
-        // nothing) only once they are searched.
+        // Where ordering the moves means playing them, the move from the
+        // table is searched first on its own: it often cuts off alone, and
+        // the others are then never played.
+        let staged = if R::PLAY_TO_ORDER {
+            moves.iter().position(|&m| m == tt_move).map(|t| {
+                moves.swap(0, t);
+                R::play(pos, tt_move)
+            })
+        } else {
+            None
+        };
+        let mut pending = 0;
         let mut gains: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
-        if R::PLAY_TO_ORDER {
-            self.play_in_scope::<R>(pos, &moves, &scope, ply);
-            gains.extend(self.children[ply].iter().zip(self.played[ply].iter()).map(
-                |(child, &played)| {
-                    if played {
-                        material_edge(child, us) - edge
-                    } else {
-                        0
-                    }
-                },
-            ));
-        }
-        let mut scores = self.order_scores::<R>(pos, &moves, tt_move, ply, pending, &gains);
+        let mut scores: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
@@ -516,28 +511,46 @@ impl<'a> Worker<'a> {
         let mut quiets_tried: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
         self.keys.push(key);
         for i in 0..moves.len() {
-            let next = pick_next(&mut scores, i);
-            moves.swap(i, next);
-            let mv = moves[i];
+            if i == usize::from(staged.is_some()) {
+                (pending, gains, scores) =
+                    self.order_moves::<R>(pos, &moves, tt_move, ply, edge, staged);
+            }
+            let mv;
             // A move left unplayed out of scope converts nothing: it gains
             // nothing, and the opponent keeps its king.
             let mut child = None;
-            if R::PLAY_TO_ORDER {
-                self.children[ply].swap(i, next);
-                self.played[ply].swap(i, next);
-                gains.swap(i, next);
-                if self.played[ply][i] {
-                    child = Some(self.children[ply][i]);
-                }
-            } else {
-                child = Some(R::play(pos, mv));
-            }
             // Winning only what any move wins is not tactical.
-            let gain = if R::PLAY_TO_ORDER {
-                gains[i]
-            } else {
-                child.map_or(0, |c| material_edge(&c, us) - edge)
-            };
+            let gain;
+            match staged {
+                Some(first) if i == 0 => {
+                    mv = moves[0];
+                    child = Some(first);
+                    gain = material_edge(&first, us) - edge;
+                    if gain != 0 {
+                        pending = pending_gain::<R>(pos);
+                    }
+                }
+                _ => {
+                    let next = pick_next(&mut scores, i);
+                    moves.swap(i, next);
+                    mv = moves[i];
+                    if R::PLAY_TO_ORDER {
+                        self.children[ply].swap(i, next);
+                        self.played[ply].swap(i, next);
+                        gains.swap(i, next);
+                        if self.played[ply][i] {
+                            child = Some(self.children[ply][i]);
+                        }
+                    } else {
+                        child = Some(R::play(pos, mv));
+                    }
+                    gain = if R::PLAY_TO_ORDER {
+                        gains[i]
+                    } else {
+                        child.map_or(0, |c| material_edge(&c, us) - edge)
+                    };
+                }
+            }
             let mut tactical =
                 gain != 0 && (pending == 0 || gain > pending) || mv.kind() == MoveKind::Promotion;
             if let Some(group) = R::tactical_group(mv) {
@@ -732,20 +745,65 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// What the moves of `pos` are ordered by: what every move wins (see
+    /// [`pending_gain`]), each move's gain where the variant plays the
+    /// moves to learn it, and the ordering scores. `first`: the first
+    /// move, already played (the move from the table, searched before the
+    /// others were ordered).
+    fn order_moves<R: SearchPolicy + Evaluate>(
+        &mut self,
+        pos: &Position,
+        moves: &MoveList,
+        tt_move: Move,
+        ply: usize,
+        edge: i32,
+        first: Option<Position>,
+    ) -> (i32, ArrayVec<i32, MAX_MOVES>, ArrayVec<i32, MAX_MOVES>) {
+        let us = pos.side_to_move();
+        let scope = R::gain_scope(pos);
+        let pending = pending_gain_within::<R>(pos, &scope);
+        // Where a move's gain is known only by playing it, the moves in
+        // scope are played now to order them, the others (which gain
+        // nothing) only once they are searched.
+        let mut gains: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
+        if R::PLAY_TO_ORDER {
+            self.play_in_scope::<R>(pos, moves, &scope, ply, first);
+            gains.extend(self.children[ply].iter().zip(self.played[ply].iter()).map(
+                |(child, &played)| {
+                    if played {
+                        material_edge(child, us) - edge
+                    } else {
+                        0
+                    }
+                },
+            ));
+        }
+        let scores = self.order_scores::<R>(pos, moves, tt_move, ply, pending, &gains);
+        (pending, gains, scores)
+    }
+
     /// Plays the moves of `pos` in `scope` into `children[ply]`; the others
     /// get a place (the position itself) marked unplayed in `played[ply]`.
+    /// `first`: the first move's position, played already.
     fn play_in_scope<R: SearchPolicy + Evaluate>(
         &mut self,
         pos: &Position,
         moves: &MoveList,
         scope: &GainScope,
         ply: usize,
+        first: Option<Position>,
     ) {
         let children = &mut self.children[ply];
         let played = &mut self.played[ply];
         children.clear();
         played.clear();
-        for &mv in moves.iter() {
+        let mut rest = moves.iter();
+        if let Some(child) = first {
+            rest.next();
+            children.push(child);
+            played.push(true);
+        }
+        for &mv in rest {
             let admitted = scope.admits(pos, mv);
             children.push(if admitted {
                 R::play_in_scope(pos, mv, scope)
