@@ -174,7 +174,7 @@ pub fn cascade<W: Weights>(pos: &mut Position, mover: Color) -> u32 {
 /// [`cascade`], also giving the mover's attack map once it is over (which
 /// the cascade keeps up to date as pieces convert).
 fn cascade_with_map<W: Weights>(pos: &mut Position, mover: Color) -> (u32, Bitboard) {
-    cascade_until::<W>(pos, mover, Bitboard::FULL, |_| false)
+    cascade_until::<W>(pos, mover, |_| false)
 }
 
 /// [`cascade_with_map`], stopped after the first wave that leaves `done`
@@ -183,17 +183,37 @@ fn cascade_with_map<W: Weights>(pos: &mut Position, mover: Color) -> (u32, Bitbo
 fn cascade_until<W: Weights>(
     pos: &mut Position,
     mover: Color,
-    first: Bitboard,
     done: impl FnMut(&Position) -> bool,
 ) -> (u32, Bitboard) {
     let victim = mover.flip();
     let attacked = pos.attack_map(mover);
-    let turning = over_persuaded_among::<W>(pos, pos.by_color(victim) & attacked & first, victim);
+    let turning = over_persuaded_among::<W>(pos, pos.by_color(victim) & attacked, victim);
     // Most moves convert nothing: the waves stay out of the way.
     if turning.is_empty() {
         return (0, attacked);
     }
     convert_waves::<W>(pos, mover, turning, attacked, done)
+}
+
+/// [`cascade_until`] whose first wave judges the few men `first`
+/// without the mover's attack map: an over-persuaded man is attacked, so
+/// the map that narrows a whole side's men down is not needed to judge a
+/// few, and is computed only when they convert. Returns the count and,
+/// when it was computed, the map.
+#[inline]
+fn cascade_among<W: Weights>(
+    pos: &mut Position,
+    mover: Color,
+    first: Bitboard,
+) -> (u32, Option<Bitboard>) {
+    let victim = mover.flip();
+    let turning = over_persuaded_among::<W>(pos, pos.by_color(victim) & first, victim);
+    if turning.is_empty() {
+        return (0, None);
+    }
+    let attacked = pos.attack_map(mover);
+    let (converted, attacked) = convert_waves::<W>(pos, mover, turning, attacked, |_| false);
+    (converted, Some(attacked))
 }
 
 /// The pieces of `victim` among `candidates` that are over-persuaded.
@@ -331,7 +351,7 @@ fn is_legal<W: Weights>(pos: &Position, mv: Move) -> bool {
     // The cascade only helps the mover's kings: the first wave after
     // which one is safe decides, the rest need not be played.
     let mut safe = false;
-    cascade_until::<W>(&mut p, us, Bitboard::FULL, |p| {
+    cascade_until::<W>(&mut p, us, |p| {
         safe = has_safe_king::<W>(p, us);
         safe
     });
@@ -739,31 +759,32 @@ pub fn play_move<W: Weights>(pos: &Position, mv: Move) -> Position {
 /// [`play_move`] on the position itself.
 #[inline(always)]
 pub fn make_move<W: Weights>(p: &mut Position, mv: Move) {
-    make_move_judging::<W>(p, mv, Bitboard::FULL);
+    let us = p.side_to_move();
+    let pawn_moved = move_pieces(p, mv);
+    let (converted, attacked) = cascade_with_map::<W>(p, us);
+    p.finish_move(pawn_moved || converted > 0);
+    p.keep_enemy_attack_map(attacked);
 }
 
 /// [`play_move`] of a move in `scope`: its cascade's first wave judges
-/// only the scope's victims, the others being sure to hold. Castling and
-/// promotions, always in scope, judge every man.
+/// only the scope's victims, the others being sure to hold, and the
+/// mover's attack map that the child keeps is computed only when they
+/// convert. Castling and promotions, always in scope, judge every man.
 #[inline(always)]
 pub fn play_in_scope<W: Weights>(pos: &Position, mv: Move, scope: &GainScope) -> Position {
     let mut p = *pos;
-    let first = match mv.kind() {
-        MoveKind::Castle | MoveKind::Promotion => Bitboard::FULL,
-        _ => scope.victims(),
-    };
-    make_move_judging::<W>(&mut p, mv, first);
-    p
-}
-
-/// [`make_move`] whose cascade's first wave judges only `first`.
-#[inline(always)]
-fn make_move_judging<W: Weights>(p: &mut Position, mv: Move, first: Bitboard) {
+    if scope.is_all() || matches!(mv.kind(), MoveKind::Castle | MoveKind::Promotion) {
+        make_move::<W>(&mut p, mv);
+        return p;
+    }
     let us = p.side_to_move();
-    let pawn_moved = move_pieces(p, mv);
-    let (converted, attacked) = cascade_until::<W>(p, us, first, |_| false);
+    let pawn_moved = move_pieces(&mut p, mv);
+    let (converted, attacked) = cascade_among::<W>(&mut p, us, scope.victims());
     p.finish_move(pawn_moved || converted > 0);
-    p.keep_enemy_attack_map(attacked);
+    if let Some(map) = attacked {
+        p.keep_enemy_attack_map(map);
+    }
+    p
 }
 
 /// Step 1 of docs/rules.md §2.3: the piece moves (king and rook when castling),
