@@ -501,6 +501,7 @@ impl<'a> Worker<'a> {
         } else {
             None
         };
+        let mut scope = GainScope::ALL;
         let mut pending = 0;
         let mut gains: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
         let mut scores: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
@@ -512,7 +513,7 @@ impl<'a> Worker<'a> {
         self.keys.push(key);
         for i in 0..moves.len() {
             if i == usize::from(staged.is_some()) {
-                (pending, gains, scores) =
+                (scope, pending, gains, scores) =
                     self.order_moves::<R>(pos, &moves, tt_move, ply, edge, staged);
             }
             let mv;
@@ -572,7 +573,8 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
-            let child = child.unwrap_or_else(|| R::play(pos, mv));
+            // Out of scope, the scope's victims stand: nothing to judge.
+            let child = child.unwrap_or_else(|| R::play_in_scope(pos, mv, &scope));
             let extension = i32::from(gives_pressure && ply < MAX_PLY / 2);
             let new_depth = depth - 1 + extension;
             let mut score;
@@ -745,9 +747,9 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// What the moves of `pos` are ordered by: what every move wins (see
-    /// [`pending_gain`]), each move's gain where the variant plays the
-    /// moves to learn it, and the ordering scores. `first`: the first
+    /// What the moves of `pos` are ordered by: the gain scope, what every
+    /// move wins (see [`pending_gain`]), each move's gain where the variant
+    /// plays the moves to learn it, and the ordering scores. `first`: the first
     /// move, already played (the move from the table, searched before the
     /// others were ordered).
     fn order_moves<R: SearchPolicy + Evaluate>(
@@ -758,7 +760,7 @@ impl<'a> Worker<'a> {
         ply: usize,
         edge: i32,
         first: Option<Position>,
-    ) -> (i32, ArrayVec<i32, MAX_MOVES>, ArrayVec<i32, MAX_MOVES>) {
+    ) -> (GainScope, i32, ArrayVec<i32, MAX_MOVES>, ArrayVec<i32, MAX_MOVES>) {
         let us = pos.side_to_move();
         let scope = R::gain_scope(pos);
         let pending = pending_gain_within::<R>(pos, &scope);
@@ -779,7 +781,7 @@ impl<'a> Worker<'a> {
             ));
         }
         let scores = self.order_scores::<R>(pos, moves, tt_move, ply, pending, &gains);
-        (pending, gains, scores)
+        (scope, pending, gains, scores)
     }
 
     /// Plays the moves of `pos` in `scope` into `children[ply]`; the others

@@ -183,8 +183,9 @@ pub trait Rules {
         Self::generate(pos, list);
     }
 
-    /// [`Rules::play`] of a move in `scope`, which may use what the scope
-    /// knows of the position; the same position.
+    /// [`Rules::play`] of a legal move of `pos`, in `scope` (the
+    /// position's gain scope) or not, which may use what the scope knows
+    /// of the position; the same position.
     #[inline]
     fn play_in_scope(pos: &Position, mv: Move, _scope: &scope::GainScope) -> Position {
         Self::play(pos, mv)

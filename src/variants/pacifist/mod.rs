@@ -766,8 +766,9 @@ pub fn make_move<W: Weights>(p: &mut Position, mv: Move) {
     p.keep_enemy_attack_map(attacked);
 }
 
-/// [`play_move`] of a move in `scope`: its cascade's first wave judges
-/// only the scope's victims, the others being sure to hold, and the
+/// [`play_move`] knowing the position's `scope`: the cascade's first
+/// wave judges only the scope's victims, the others being sure to hold
+/// (after a move out of scope, all of them hold), and the
 /// mover's attack map that the child keeps is computed only when they
 /// convert. Castling and promotions, always in scope, judge every man.
 #[inline(always)]
