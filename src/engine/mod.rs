@@ -146,12 +146,15 @@ impl Engine {
         self.stop();
         self.options.variant = variant;
         self.game = Game::start(variant);
+        self.shared.clear_history();
     }
 
-    /// Empties the transposition table and the equilibrium cache (safe
-    /// while a search runs: the table is lock-free).
+    /// Empties the transposition table, the equilibrium cache and the
+    /// search's history (safe while a search runs: the table is
+    /// lock-free, and a running search keeps its history until it ends).
     pub fn clear_hash(&mut self) {
         self.shared.tt.clear();
+        self.shared.clear_history();
         self.equilibrium.clear();
     }
 

@@ -48,6 +48,10 @@ pub struct Shared {
     pub published: Mutex<Vec<RootMove>>,
     /// Told when `stop` or `pondering` is changed from outside the search.
     pub wake: Signal,
+    /// The main thread's history at the end of its last search, for its
+    /// next search in the same game where the variant keeps it
+    /// ([`SearchPolicy::KEEP_HISTORY`]).
+    main_history: Mutex<Option<Box<History>>>,
 }
 
 impl Shared {
@@ -70,8 +74,23 @@ impl Shared {
             completed: AtomicU32::new(0),
             published: Mutex::new(Vec::new()),
             wake: Signal::default(),
+            main_history: Mutex::new(None),
         }
     }
+
+    /// Forgets the history the main thread learned (a new game, or a new
+    /// variant).
+    pub fn clear_history(&self) {
+        *self.main_history.lock().expect("main history") = None;
+    }
+}
+
+/// Per side to move, from square and to square: how often a quiet move
+/// caused a cutoff lately, against how often it failed to.
+type History = [[[i32; 64]; 64]; 2];
+
+fn empty_history() -> Box<History> {
+    Box::new([[[0; 64]; 64]; 2])
 }
 
 /// A root move with its latest score and principal variation.
@@ -189,7 +208,10 @@ pub struct Worker<'a> {
     killers: [[Move; 2]; MAX_PLY + 2],
     /// Per side to move, from square and to square: how often a quiet
     /// move caused a cutoff lately, against how often it failed to.
-    history: Box<[[[i32; 64]; 64]; 2]>,
+    history: Box<History>,
+    /// Whether `history` goes on from the last search and is left to the
+    /// next ([`Worker::resume_history`]).
+    keeps_history: bool,
     /// Keys of the game before the root and of the current line.
     keys: Vec<u64>,
     root_keys: usize,
@@ -214,6 +236,16 @@ pub struct Worker<'a> {
     abandoned: bool,
 }
 
+impl Drop for Worker<'_> {
+    /// A thread that resumed the history leaves it to the next search.
+    fn drop(&mut self) {
+        if self.keeps_history {
+            let history = std::mem::replace(&mut self.history, empty_history());
+            *self.shared.main_history.lock().expect("main history") = Some(history);
+        }
+    }
+}
+
 impl<'a> Worker<'a> {
     pub fn new(shared: &'a Shared, main: bool, game_keys: &[u64]) -> Worker<'a> {
         Worker {
@@ -223,7 +255,8 @@ impl<'a> Worker<'a> {
             unflushed: 0,
             seldepth: 0,
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
-            history: Box::new([[[0; 64]; 64]; 2]),
+            history: empty_history(),
+            keeps_history: false,
             keys: game_keys.to_vec(),
             root_keys: game_keys.len(),
             pv: vec![Vec::new(); MAX_PLY + 2],
@@ -238,6 +271,21 @@ impl<'a> Worker<'a> {
             racing: false,
             abandoned: false,
         }
+    }
+
+    /// Goes on from the history the main thread left at the end of its
+    /// last search (if any), and leaves its own to the next.
+    pub fn resume_history(&mut self) {
+        if let Some(history) = self
+            .shared
+            .main_history
+            .lock()
+            .expect("main history")
+            .take()
+        {
+            self.history = history;
+        }
+        self.keeps_history = true;
     }
 
     /// Takes part in the depth race: an iteration is given up once another
@@ -760,7 +808,12 @@ impl<'a> Worker<'a> {
         ply: usize,
         edge: i32,
         first: Option<Position>,
-    ) -> (GainScope, i32, ArrayVec<i32, MAX_MOVES>, ArrayVec<i32, MAX_MOVES>) {
+    ) -> (
+        GainScope,
+        i32,
+        ArrayVec<i32, MAX_MOVES>,
+        ArrayVec<i32, MAX_MOVES>,
+    ) {
         let us = pos.side_to_move();
         let scope = R::gain_scope(pos);
         let pending = pending_gain_within::<R>(pos, &scope);

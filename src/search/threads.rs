@@ -149,6 +149,9 @@ fn search_with<R: SearchPolicy + Evaluate>(
         }
         let mut roots = roots.clone();
         let mut w = Worker::new(shared, true, &params.game_keys);
+        if R::KEEP_HISTORY {
+            w.resume_history();
+        }
         w.set_limits(start, budget.hard, params.limits.nodes);
         // MultiPV lines must come from one thread's consistent iterations.
         if params.threads > 1 && params.multipv <= 1 {
@@ -411,5 +414,55 @@ fn iterate_main<R: SearchPolicy + Evaluate>(
         best,
         depth: completed,
         stopped_by_limit: w.stopped() && !w.shared.pondering.load(Ordering::Relaxed),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    /// The nodes of a depth-5 search of `fen` on `shared`, its table
+    /// emptied first (the history is left as it is).
+    fn nodes(shared: &Shared, fen: &str, variant: Variant) -> u64 {
+        shared.tt.clear();
+        shared.stop.store(false, Ordering::Relaxed);
+        let params = SearchParams {
+            pos: Position::from_fen(fen, variant).expect("a FEN"),
+            game_keys: Vec::new(),
+            limits: Limits {
+                depth: Some(5),
+                ..Limits::default()
+            },
+            threads: 1,
+            multipv: 1,
+            searchmoves: Vec::new(),
+            overhead: Duration::ZERO,
+        };
+        search(shared, &params, &mut |_| {}).nodes
+    }
+
+    /// Where the variant keeps the history, the second search of a game
+    /// orders by what the first learned, until the history is cleared;
+    /// elsewhere every search starts afresh.
+    #[test]
+    fn the_history_goes_on_where_the_variant_keeps_it() {
+        let first = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let next = "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1";
+        for variant in [Variant::Pacifist, Variant::Pacifist2, Variant::Chess] {
+            let shared = Shared::new(1);
+            let fresh = nodes(&shared, next, variant);
+            nodes(&shared, first, variant);
+            let after = nodes(&shared, next, variant);
+            shared.clear_history();
+            assert_eq!(nodes(&shared, next, variant), fresh, "{variant:?}");
+            let keeps =
+                with_rules!(variant.board().expect("a board variant"), R => R::KEEP_HISTORY);
+            assert_eq!(
+                after != fresh,
+                keeps,
+                "{variant:?}: {after} against {fresh}"
+            );
+        }
     }
 }
