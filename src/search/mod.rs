@@ -549,10 +549,7 @@ impl<'a> Worker<'a> {
         } else {
             None
         };
-        let mut scope = GainScope::ALL;
-        let mut pending = 0;
-        let mut gains: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
-        let mut scores: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
+        let mut order = MoveOrder::default();
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
@@ -561,8 +558,7 @@ impl<'a> Worker<'a> {
         self.keys.push(key);
         for i in 0..moves.len() {
             if i == usize::from(staged.is_some()) {
-                (scope, pending, gains, scores) =
-                    self.order_moves::<R>(pos, &moves, tt_move, ply, edge, staged);
+                order = self.order_moves::<R>(pos, &moves, tt_move, ply, edge, staged);
             }
             let mv;
             // A move left unplayed out of scope converts nothing: it gains
@@ -576,17 +572,17 @@ impl<'a> Worker<'a> {
                     child = Some(first);
                     gain = material_edge(&first, us) - edge;
                     if gain != 0 {
-                        pending = pending_gain::<R>(pos);
+                        order.pending = pending_gain::<R>(pos);
                     }
                 }
                 _ => {
-                    let next = pick_next(&mut scores, i);
+                    let next = pick_next(&mut order.scores, i);
                     moves.swap(i, next);
                     mv = moves[i];
                     if R::PLAY_TO_ORDER {
                         self.children[ply].swap(i, next);
                         self.played[ply].swap(i, next);
-                        gains.swap(i, next);
+                        order.gains.swap(i, next);
                         if self.played[ply][i] {
                             child = Some(self.children[ply][i]);
                         }
@@ -594,12 +590,13 @@ impl<'a> Worker<'a> {
                         child = Some(R::play(pos, mv));
                     }
                     gain = if R::PLAY_TO_ORDER {
-                        gains[i]
+                        order.gains[i]
                     } else {
                         child.map_or(0, |c| material_edge(&c, us) - edge)
                     };
                 }
             }
+            let pending = order.pending;
             let mut tactical =
                 gain != 0 && (pending == 0 || gain > pending) || mv.kind() == MoveKind::Promotion;
             if let Some(group) = R::tactical_group(mv) {
@@ -622,7 +619,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             // Out of scope, the scope's victims stand: nothing to judge.
-            let child = child.unwrap_or_else(|| R::play_in_scope(pos, mv, &scope));
+            let child = child.unwrap_or_else(|| R::play_in_scope(pos, mv, &order.scope));
             let extension = i32::from(gives_pressure && ply < MAX_PLY / 2);
             let new_depth = depth - 1 + extension;
             let mut score;
@@ -795,11 +792,9 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// What the moves of `pos` are ordered by: the gain scope, what every
-    /// move wins (see [`pending_gain`]), each move's gain where the variant
-    /// plays the moves to learn it, and the ordering scores. `first`: the first
-    /// move, already played (the move from the table, searched before the
-    /// others were ordered).
+    /// What the moves of `pos` are ordered by ([`MoveOrder`]). `first`:
+    /// the first move, already played (the move from the table, searched
+    /// before the others were ordered).
     fn order_moves<R: SearchPolicy + Evaluate>(
         &mut self,
         pos: &Position,
@@ -808,12 +803,7 @@ impl<'a> Worker<'a> {
         ply: usize,
         edge: i32,
         first: Option<Position>,
-    ) -> (
-        GainScope,
-        i32,
-        ArrayVec<i32, MAX_MOVES>,
-        ArrayVec<i32, MAX_MOVES>,
-    ) {
+    ) -> MoveOrder {
         let us = pos.side_to_move();
         let scope = R::gain_scope(pos);
         let pending = pending_gain_within::<R>(pos, &scope);
@@ -834,7 +824,12 @@ impl<'a> Worker<'a> {
             ));
         }
         let scores = self.order_scores::<R>(pos, moves, tt_move, ply, pending, &gains);
-        (scope, pending, gains, scores)
+        MoveOrder {
+            scope,
+            pending,
+            gains,
+            scores,
+        }
     }
 
     /// Plays the moves of `pos` in `scope` into `children[ply]`; the others
@@ -926,6 +921,31 @@ impl<'a> Worker<'a> {
         nudge(&mut history[mv.from().index()][mv.to().index()], bonus);
         for m in failed {
             nudge(&mut history[m.from().index()][m.to().index()], -bonus);
+        }
+    }
+}
+
+/// What a node's moves are ordered by, in the order of its move list.
+struct MoveOrder {
+    /// The moves that may win material
+    /// ([`crate::variants::Rules::gain_scope`]).
+    scope: GainScope,
+    /// What every move wins (see [`pending_gain`]).
+    pending: i32,
+    /// Each move's gain, where the variant plays the moves to learn it.
+    gains: ArrayVec<i32, MAX_MOVES>,
+    /// The ordering scores ([`Worker::order_scores`]).
+    scores: ArrayVec<i32, MAX_MOVES>,
+}
+
+impl Default for MoveOrder {
+    /// Before the moves are ordered: every move may win, none is scored.
+    fn default() -> MoveOrder {
+        MoveOrder {
+            scope: GainScope::ALL,
+            pending: 0,
+            gains: ArrayVec::new(),
+            scores: ArrayVec::new(),
         }
     }
 }
