@@ -81,8 +81,9 @@ impl<W: Weights> SearchPolicy for Pacifist<W> {
     /// Every move may convert; only playing it tells what.
     const PLAY_TO_ORDER: bool = true;
 
-    /// In pacifist, +28 [−13, +70] Elo over 226 games at 2 s + 0.02 s
-    /// (docs/experiments.md, 2026-11-26); not measured elsewhere.
+    /// In pacifist, +21 [−13, +55] Elo over 330 games at 2 s + 0.02 s
+    /// against the same build without it (docs/experiments.md,
+    /// 2026-11-26); not measured in the other variants.
     const KEEP_HISTORY: bool = true;
 }
 
