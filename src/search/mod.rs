@@ -506,12 +506,10 @@ impl<'a> Worker<'a> {
 
         if !pv_node && !respond {
             // Reverse futility: far above beta near the horizon.
-            if R::STEADY_EVALUATION
-                && depth <= 3
-                && static_eval - 150 * depth >= beta
-                && beta.abs() < MATE_BOUND
-            {
-                return static_eval;
+            if let Some(margin) = R::REVERSE_FUTILITY_MARGIN {
+                if depth <= 3 && static_eval - margin * depth >= beta && beta.abs() < MATE_BOUND {
+                    return static_eval;
+                }
             }
             // Null move: if passing still fails high, so will a real move.
             if depth >= 3 && static_eval >= beta && R::null_move_ok(pos) {
@@ -522,7 +520,8 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                let r = 2 + depth / 4 + steady;
+                let (base, divisor) = R::NULL_MOVE_REDUCTION;
+                let r = base + depth / divisor + steady;
                 self.keys.push(key);
                 let null = pos.null_move();
                 let s = -self.negamax::<R>(&null, depth - 1 - r, -beta, -beta + 1, ply + 1);
@@ -612,9 +611,9 @@ impl<'a> Worker<'a> {
                 && !respond
                 && best > -MATE_BOUND
                 && (futile(depth, static_eval, alpha)
-                    || R::LATE_MOVE_PRUNING
-                        && depth <= LATE_MOVE_DEPTH
-                        && i >= late_move_limit(depth))
+                    || R::LATE_MOVES_SEARCHED.is_some_and(|n| {
+                        depth <= LATE_MOVE_DEPTH && i >= n + late_move_limit(depth)
+                    }))
             {
                 continue;
             }
@@ -694,10 +693,10 @@ impl<'a> Worker<'a> {
             return evaluate_for::<R>(pos);
         }
         let key = pos.key();
-        if let Some(s) = self
-            .shared
-            .tt
-            .probe(key)
+        let use_table = qply < R::QUIESCENCE_TABLE_PLIES;
+        if let Some(s) = use_table
+            .then(|| self.shared.tt.probe(key))
+            .flatten()
             .and_then(|e| tt_cutoff(&e, ply, alpha, beta))
         {
             return s;
@@ -785,10 +784,12 @@ impl<'a> Worker<'a> {
             // Must respond, and every answer was searched: mated-like.
             best = alpha;
         }
-        let bound = bound_of(best, original_alpha, beta);
-        self.shared
-            .tt
-            .store(key, Move::NULL, to_tt(best, ply), -1, bound);
+        if use_table {
+            let bound = bound_of(best, original_alpha, beta);
+            self.shared
+                .tt
+                .store(key, Move::NULL, to_tt(best, ply), -1, bound);
+        }
         best
     }
 
@@ -960,12 +961,13 @@ fn nudge(h: &mut i32, delta: i32) {
 }
 
 /// Late-move pruning: at `depth` of at most `LATE_MOVE_DEPTH`, a non-PV
-/// node searches the first [`late_move_limit`] moves, and of the others
-/// only those that are not quiet.
+/// node searches the first `n` ([`SearchPolicy::LATE_MOVES_SEARCHED`])
+/// plus [`late_move_limit`] moves, and of the others only those that are
+/// not quiet.
 const LATE_MOVE_DEPTH: i32 = 3;
 
 fn late_move_limit(depth: i32) -> usize {
-    (4 + depth * depth) as usize
+    (depth * depth) as usize
 }
 
 /// Late-move reductions start at this move: the first moves, ordered
@@ -1007,4 +1009,50 @@ fn pick_next(scores: &mut [i32], i: usize) -> usize {
     }
     scores.swap(i, best);
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::with_rules;
+    use crate::Variant;
+
+    /// Positions of pacifist games where some move converts.
+    const CONVERTING: [&str; 3] = [
+        "rnbqkbR1/p1pppppP/8/1P1N4/4B3/2NP2P1/PPP1PP1P/R1BQK1NR b KQq - 0 5",
+        "rnbq1bnr/1p2k2p/2p1p3/p2p1PPQ/4P2P/2NK2P1/PPPP1P2/R1B2BNR w - - 1 8",
+        "2b2bnr/r1q4p/n1p1p3/pPkp1PPQ/P3P1PP/2N1KN1R/1PPP1P2/R1B2B2 w - - 1 14",
+    ];
+
+    /// How many of the positions one move after `pos` have an entry in
+    /// the table once a quiescence search of `pos` has run on it.
+    fn children_in_table<R: SearchPolicy + Evaluate>(pos: &Position) -> usize {
+        let shared = Shared::new(1);
+        let mut worker = Worker::new(&shared, true, &[]);
+        worker.quiesce::<R>(pos, -INFINITY, INFINITY, 0, 0);
+        let mut moves = MoveList::new();
+        R::generate(pos, &mut moves);
+        moves
+            .iter()
+            .filter(|&&mv| shared.tt.probe(R::play(pos, mv).key()).is_some())
+            .count()
+    }
+
+    /// Only the first `QUIESCENCE_TABLE_PLIES` plies of quiescence use the
+    /// table: in pacifist2 its second ply leaves no entry, in pacifist it
+    /// does.
+    #[test]
+    fn quiescence_uses_the_table_for_its_first_plies_only() {
+        for variant in [Variant::Pacifist, Variant::Pacifist2] {
+            let entries: usize = CONVERTING
+                .iter()
+                .map(|fen| {
+                    let pos = Position::from_fen(fen, variant).expect("a FEN");
+                    with_rules!(pos.board_variant(), R => children_in_table::<R>(&pos))
+                })
+                .sum();
+            let plies = with_rules!(variant.board().expect("a board variant"), R => R::QUIESCENCE_TABLE_PLIES);
+            assert_eq!(entries > 0, plies > 1, "{variant:?}: {entries} entries");
+        }
+    }
 }

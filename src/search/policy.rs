@@ -20,19 +20,34 @@ pub trait SearchPolicy: Rules {
     /// must respond).
     const QUIESCENCE_WIDTH: usize = usize::MAX;
 
+    /// How many of quiescence's first plies probe and fill the
+    /// transposition table; the deeper ones only search.
+    const QUIESCENCE_TABLE_PLIES: u32 = u32::MAX;
+
     /// Whether the static evaluation is steady: a good guess of what a
-    /// search would find, so that the search may prune on it alone
-    /// (reverse futility), reduce the null move more the further it is
-    /// above beta, and expect the next iteration's score near the last
-    /// (aspiration windows). Not where one move can swing the material by
-    /// converting a cascade of pieces. (The null move itself is a search,
-    /// not a guess: [`Rules::null_move_ok`] decides it.)
+    /// search would find, so that the search may reduce the null move
+    /// more the further it is above beta, and expect the next iteration's
+    /// score near the last (aspiration windows). Not where one move can
+    /// swing the material by converting a cascade of pieces. (The null
+    /// move itself is a search, not a guess: [`Rules::null_move_ok`]
+    /// decides it.)
     const STEADY_EVALUATION: bool = true;
 
-    /// Whether the search may skip the late quiet moves of a node near
-    /// the horizon (late-move pruning): sound where a quiet move seldom
-    /// prepares more than the next ply shows.
-    const LATE_MOVE_PRUNING: bool = true;
+    /// Reverse futility: a non-PV node within three plies of the horizon
+    /// whose static evaluation is above beta by this much per ply is cut
+    /// off on it alone; `None`: never.
+    const REVERSE_FUTILITY_MARGIN: Option<i32> = Some(150);
+
+    /// The null move's reduction at `depth`: `base + depth / divisor`
+    /// plies, as `(base, divisor)` (plus up to two where the evaluation
+    /// is steady and far above beta).
+    const NULL_MOVE_REDUCTION: (i32, i32) = (2, 4);
+
+    /// Late-move pruning: near the horizon a non-PV node searches its
+    /// first `n + depth²` moves and, of the others, only those that are
+    /// not quiet (`Some(n)`); sound where a quiet move seldom prepares
+    /// more than the next ply shows. `None`: no move is skipped so.
+    const LATE_MOVES_SEARCHED: Option<usize> = Some(4);
 
     /// Whether a move's gain is known only by playing it (the pacifist
     /// conversions): the search then plays every move once, orders the
@@ -68,15 +83,34 @@ impl<W: Weights> SearchPolicy for Pacifist<W> {
     /// width lost (46% over 138 games; docs/experiments.md, 2026-11-26).
     const QUIESCENCE_WIDTH: usize = if W::UNIFORM { usize::MAX } else { 2 };
 
-    /// One move can convert a cascade: no pruning on the static
-    /// evaluation alone, no aspiration windows (the null move, a real
-    /// search, stays).
+    /// One move can convert a cascade: no aspiration windows, and the
+    /// null move's reduction does not grow with the evaluation.
     const STEADY_EVALUATION: bool = false;
 
+    /// In pacifist, the reverse futility of chess with twice its margin:
+    /// +47 [−13, +109] Elo over 120 games at 1 s + 0.01 s against the
+    /// same build without it; in pacifist2 it scored −20 [−86, +44]
+    /// (docs/experiments.md, 2026-11-27).
+    const REVERSE_FUTILITY_MARGIN: Option<i32> = if W::UNIFORM { Some(300) } else { None };
+
+    /// In pacifist, one ply more and growing faster with depth: +32
+    /// [−34, +100] over 120 games; in pacifist2 −17 [−85, +49].
+    const NULL_MOVE_REDUCTION: (i32, i32) = if W::UNIFORM { (3, 3) } else { (2, 4) };
+
     /// The quiet moves that set up a conversion look like any other: a
-    /// build that skipped the late ones stood at −31 ± 47 Elo after 107
-    /// game pairs of pacifist.
-    const LATE_MOVE_PRUNING: bool = false;
+    /// build that skipped them from the fifth (`Some(4)`) stood at
+    /// −31 ± 47 Elo after 107 game pairs of pacifist. From the ninth it
+    /// scored +58 [+2, +118] over 120 games there; in pacifist2 0
+    /// [−51, +51], and pacifist2 skips none. The three pacifist changes
+    /// together: +27 [−9, +64] over 320 games.
+    const LATE_MOVES_SEARCHED: Option<usize> = if W::UNIFORM { Some(8) } else { None };
+
+    /// Quiescence is most of the pacifist2 search, and its deeper plies'
+    /// positions seldom come again: there only its first ply uses the
+    /// table, +50 [+8, +92] over 240 games at 1 s + 0.01 s. In pacifist no
+    /// difference was seen: the three changes above scored +32 over 120
+    /// games with it, +31 over 180 without.
+    const QUIESCENCE_TABLE_PLIES: u32 = if W::UNIFORM { u32::MAX } else { 1 };
 
     /// Every move may convert; only playing it tells what.
     const PLAY_TO_ORDER: bool = true;
