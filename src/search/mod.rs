@@ -611,9 +611,7 @@ impl<'a> Worker<'a> {
                 && !respond
                 && best > -MATE_BOUND
                 && (futile(depth, static_eval, alpha)
-                    || R::LATE_MOVES_SEARCHED.is_some_and(|n| {
-                        depth <= LATE_MOVE_DEPTH && i >= n + late_move_limit(depth)
-                    }))
+                    || R::LATE_MOVES_SEARCHED.is_some_and(|n| late_move(depth, i, n)))
             {
                 continue;
             }
@@ -960,14 +958,14 @@ fn nudge(h: &mut i32, delta: i32) {
     *h += delta - *h * delta.abs() / HISTORY_MAX;
 }
 
-/// Late-move pruning: at `depth` of at most `LATE_MOVE_DEPTH`, a non-PV
-/// node searches the first `n` ([`SearchPolicy::LATE_MOVES_SEARCHED`])
-/// plus [`late_move_limit`] moves, and of the others only those that are
-/// not quiet.
+/// Late-move pruning reaches this far from the horizon.
 const LATE_MOVE_DEPTH: i32 = 3;
 
-fn late_move_limit(depth: i32) -> usize {
-    (depth * depth) as usize
+/// Late-move pruning: whether the `i`-th move (from 0) of a non-PV node
+/// at `depth` is late enough to skip when quiet; the node searches its
+/// first `n + depth²` moves ([`SearchPolicy::LATE_MOVES_SEARCHED`]).
+fn late_move(depth: i32, i: usize, n: usize) -> bool {
+    depth <= LATE_MOVE_DEPTH && i >= n + (depth * depth) as usize
 }
 
 /// Late-move reductions start at this move: the first moves, ordered
