@@ -113,9 +113,9 @@ impl<W: Weights> SearchPolicy for Pacifist<W> {
     /// node would make: in pacifist2 only quiescence's first ply uses the
     /// table, +50 [+8, +92] over 240 games at 1 s + 0.01 s (its nodes are
     /// more, and dearer: pacifist2 game positions take about a quarter
-    /// longer to a fixed depth). In pacifist no
-    /// difference was seen: the three changes above scored +32 over 120
-    /// games with it, +31 over 180 without. Every ply using the table,
+    /// longer to a fixed depth). In pacifist no difference was seen: the
+    /// three changes above scored +32 over 120 games with it, +31 over
+    /// 180 without. Every ply using the table,
     /// each entry taken only by nodes as deep into quiescence as the one
     /// that stored it or deeper, searched 10% fewer nodes and scored −2
     /// [−35, +31] over 400 games against this.
