@@ -149,11 +149,12 @@ impl Engine {
         self.shared.clear_history();
     }
 
-    /// Empties the transposition table, the equilibrium cache and the
-    /// search's history (safe while a search runs: the table is
+    /// Empties the transposition table, the evaluation and equilibrium
+    /// caches and the search's history (safe while a search runs: the table is
     /// lock-free, and a running search keeps its history until it ends).
     pub fn clear_hash(&mut self) {
         self.shared.tt.clear();
+        self.shared.evals.clear();
         self.shared.clear_history();
         self.equilibrium.clear();
     }

@@ -9,6 +9,7 @@
 //! * this file: the alpha-beta worker itself.
 
 pub mod equilibrium;
+pub mod evals;
 pub mod matrix;
 pub mod policy;
 pub mod signal;
@@ -52,6 +53,9 @@ pub struct Shared {
     /// next search in the same game where the variant keeps it
     /// ([`SearchPolicy::KEEP_HISTORY`]).
     main_history: Mutex<Option<Box<History>>>,
+    /// Recent static evaluations, where the variant's are dear
+    /// ([`SearchPolicy::CACHE_EVALUATION`]).
+    pub evals: evals::EvalCache,
 }
 
 impl Shared {
@@ -75,6 +79,7 @@ impl Shared {
             published: Mutex::new(Vec::new()),
             wake: Signal::default(),
             main_history: Mutex::new(None),
+            evals: evals::EvalCache::default(),
         }
     }
 
@@ -129,21 +134,22 @@ fn gain_of(pos: &Position, pieces: Bitboard) -> i32 {
 /// opponent left over-persuaded; 0 when that would convert a king, whose
 /// consequences are searched rather than taken for granted.
 fn pending_gain<R: SearchPolicy + Evaluate>(pos: &Position) -> i32 {
-    let pending = R::pending_conversions(pos);
-    if (pending & pos.by_kind(PieceKind::King)).nonempty() {
-        0
-    } else {
-        gain_of(pos, pending)
-    }
+    pending_gain_within::<R>(pos, &GainScope::ALL)
 }
 
 /// [`pending_gain`], knowing the position's gain scope: out of the
 /// whole scope, no enemy piece is over-persuaded and nothing is pending.
 fn pending_gain_within<R: SearchPolicy + Evaluate>(pos: &Position, scope: &GainScope) -> i32 {
-    if scope.is_all() {
-        pending_gain::<R>(pos)
-    } else {
+    if !scope.is_all() {
+        return 0;
+    }
+    let pending = scope
+        .pending_conversions()
+        .unwrap_or_else(|| R::pending_conversions(pos));
+    if (pending & pos.by_kind(PieceKind::King)).nonempty() {
         0
+    } else {
+        gain_of(pos, pending)
     }
 }
 
@@ -501,7 +507,7 @@ impl<'a> Worker<'a> {
         let static_eval = if respond {
             -INFINITY
         } else {
-            evaluate_for::<R>(pos)
+            self.evaluate::<R>(pos)
         };
 
         if !pv_node && !respond {
@@ -671,6 +677,17 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// The static evaluation of `pos` for the side to move, through the
+    /// cache where the variant's evaluation is dear.
+    #[inline]
+    fn evaluate<R: SearchPolicy + Evaluate>(&self, pos: &Position) -> i32 {
+        if R::CACHE_EVALUATION {
+            self.shared.evals.get_or(pos, evaluate_for::<R>)
+        } else {
+            evaluate_for::<R>(pos)
+        }
+    }
+
     /// Quiescence: stand pat, then only moves that change material (or all
     /// moves when the side must respond), up to a few plies deep.
     fn quiesce<R: SearchPolicy + Evaluate>(
@@ -688,7 +705,7 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
         let respond = R::must_respond(pos);
         if ply >= MAX_PLY || (qply >= R::QUIESCENCE_PLIES && !respond) {
-            return evaluate_for::<R>(pos);
+            return self.evaluate::<R>(pos);
         }
         let key = pos.key();
         let use_table = qply < R::QUIESCENCE_TABLE_PLIES;
@@ -702,7 +719,7 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         if !respond {
-            best = evaluate_for::<R>(pos);
+            best = self.evaluate::<R>(pos);
             if best >= beta {
                 return best;
             }

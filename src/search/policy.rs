@@ -61,6 +61,11 @@ pub trait SearchPolicy: Rules {
     /// a few thousand nodes, too few to learn it again.
     const KEEP_HISTORY: bool = false;
 
+    /// Whether the search keeps the static evaluations it computes in a
+    /// cache ([`super::evals`]): worth it where evaluating costs more than
+    /// a memory read that often misses.
+    const CACHE_EVALUATION: bool = false;
+
     /// Moves that win the same material in different ways form a group
     /// (in subversion: every payment for one target). The quiescence
     /// search tries one move per group, and the main search reduces the
@@ -123,6 +128,9 @@ impl<W: Weights> SearchPolicy for Pacifist<W> {
 
     /// Every move may convert; only playing it tells what.
     const PLAY_TO_ORDER: bool = true;
+
+    /// The evaluation counts persuasion and support on every square.
+    const CACHE_EVALUATION: bool = true;
 
     /// In pacifist, +21 [−13, +55] Elo over 330 games at 2 s + 0.02 s
     /// against the same build without it (docs/experiments.md,

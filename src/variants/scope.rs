@@ -24,6 +24,10 @@ pub struct GainScope {
     /// The enemy men that some move in scope may convert first (those a
     /// cascade's first wave needs to judge).
     pub(crate) victims: Bitboard,
+    /// Where every move is in scope because enemy men are over-persuaded
+    /// already, those men (the pending conversions); `None` where not
+    /// known.
+    pending: Option<Bitboard>,
 }
 
 /// How many screens a scope tells apart; more go to `from` whole.
@@ -48,13 +52,31 @@ impl GainScope {
         screen_to: [Bitboard::EMPTY; SCREENS],
         n_screens: 0,
         victims: Bitboard::EMPTY,
+        pending: None,
     };
+
+    /// Every move may gain, as the enemy men `pending` are over-persuaded
+    /// before any move: the cascade of any move starts from them.
+    pub(crate) const fn of_pending(pending: Bitboard) -> GainScope {
+        GainScope {
+            pending: Some(pending),
+            ..GainScope::ALL
+        }
+    }
 
     /// The men a cascade's first wave must judge after a move in scope:
     /// every man where the scope holds every move.
     #[inline]
     pub fn victims(&self) -> Bitboard {
         self.victims
+    }
+
+    /// The enemy men over-persuaded before any move, where the scope
+    /// holds every move for them ([`GainScope::of_pending`]); `None` where
+    /// not known.
+    #[inline]
+    pub fn pending_conversions(&self) -> Option<Bitboard> {
+        self.pending
     }
 
     /// Whether the scope holds every move.

@@ -93,15 +93,7 @@ impl<W: Weights> Rules for Pacifist<W> {
     }
 
     fn pending_conversions(pos: &Position) -> Bitboard {
-        let us = pos.side_to_move();
-        let them = us.flip();
-        let mut pending = Bitboard::EMPTY;
-        for sq in pos.by_color(them) & pos.attack_map(us) {
-            if over_persuaded::<W>(pos, sq, them) {
-                pending = pending.with(sq);
-            }
-        }
-        pending
+        pending_conversions::<W>(pos)
     }
 
     /// A conversion keeps a castling right (docs/rules.md §2.6), so the FEN may
@@ -158,6 +150,15 @@ impl<W: Weights> Rules for Pacifist<W> {
     }
 }
 
+/// The opponent's men over-persuaded before the side to move moves
+/// (docs/rules.md §2.3): any move converts them, unless it changes their
+/// influence.
+fn pending_conversions<W: Weights>(pos: &Position) -> Bitboard {
+    let them = pos.side_to_move().flip();
+    let attacked = pos.attack_map(them.flip());
+    over_persuaded_among::<W>(pos, pos.by_color(them) & attacked, them)
+}
+
 /// The conversion cascade (docs/rules.md §2.3) after a move by `mover`: while
 /// some pieces of the opponent are over-persuaded, all of them turn to the
 /// mover at once. Returns how many pieces converted.
@@ -193,6 +194,26 @@ fn cascade_until<W: Weights>(
         return (0, attacked);
     }
     convert_waves::<W>(pos, mover, turning, attacked, done)
+}
+
+/// [`cascade_with_map`] whose first wave is the men `standing`, known to
+/// be over-persuaded, and those of the men `judged` that are; the others
+/// are known to hold.
+#[inline]
+fn cascade_from<W: Weights>(
+    pos: &mut Position,
+    mover: Color,
+    standing: Bitboard,
+    judged: Bitboard,
+) -> (u32, Bitboard) {
+    let victim = mover.flip();
+    let attacked = pos.attack_map(mover);
+    let turning =
+        standing | over_persuaded_among::<W>(pos, pos.by_color(victim) & attacked & judged, victim);
+    if turning.is_empty() {
+        return (0, attacked);
+    }
+    convert_waves::<W>(pos, mover, turning, attacked, |_| false)
 }
 
 /// [`cascade_until`] whose first wave judges the few men `first`
@@ -770,21 +791,36 @@ pub fn make_move<W: Weights>(p: &mut Position, mv: Move) {
 /// wave judges only the scope's victims, the others being sure to hold
 /// (after a move out of scope, all of them hold), and the
 /// mover's attack map that the child keeps is computed only when they
-/// convert. Castling and promotions, always in scope, judge every man.
+/// convert. Where the scope names the pending conversions, the first
+/// wave judges only the men whose influence the move may change
+/// ([`reach`] of its two squares): the others convert if pending and
+/// hold if not, as before the move. Castling and promotions, always in
+/// scope, judge every man.
 #[inline(always)]
 pub fn play_in_scope<W: Weights>(pos: &Position, mv: Move, scope: &GainScope) -> Position {
     let mut p = *pos;
-    if scope.is_all() || matches!(mv.kind(), MoveKind::Castle | MoveKind::Promotion) {
+    let pending = scope.pending_conversions();
+    if (scope.is_all() && pending.is_none())
+        || matches!(mv.kind(), MoveKind::Castle | MoveKind::Promotion)
+    {
         make_move::<W>(&mut p, mv);
         return p;
     }
     let us = p.side_to_move();
+    let Some(pending) = pending else {
+        let pawn_moved = move_pieces(&mut p, mv);
+        let (converted, attacked) = cascade_among::<W>(&mut p, us, scope.victims());
+        p.finish_move(pawn_moved || converted > 0);
+        if let Some(map) = attacked {
+            p.keep_enemy_attack_map(map);
+        }
+        return p;
+    };
+    let touched = reach(pos, mv.from()) | reach(pos, mv.to());
     let pawn_moved = move_pieces(&mut p, mv);
-    let (converted, attacked) = cascade_among::<W>(&mut p, us, scope.victims());
+    let (converted, attacked) = cascade_from::<W>(&mut p, us, pending - touched, touched);
     p.finish_move(pawn_moved || converted > 0);
-    if let Some(map) = attacked {
-        p.keep_enemy_attack_map(map);
-    }
+    p.keep_enemy_attack_map(attacked);
     p
 }
 

@@ -30,8 +30,8 @@ use crate::variants::scope::GainScope;
 
 /// The moves of `pos` that may convert: all of them when some enemy piece
 /// is over-persuaded already (any move converts it, and the cascade that
-/// follows depends on the move), else those through the squares the
-/// module's doc names.
+/// follows depends on the move; the scope then names those pieces),
+/// else those through the squares the module's doc names.
 pub fn gain_scope<W: Weights>(pos: &Position) -> GainScope {
     let us = pos.side_to_move();
     let heaviest = heaviest_man::<W>(pos, us);
@@ -42,7 +42,7 @@ pub fn gain_scope<W: Weights>(pos: &Position) -> GainScope {
         let lines = Lines::new(pos, x, us);
         let margin = lines.margin::<W>(pos);
         if margin < 0 {
-            return GainScope::ALL;
+            return GainScope::of_pending(super::pending_conversions::<W>(pos));
         }
         let cut = weight::<W>(pos, lines.support);
         let hidden = weight::<W>(pos, lines.hidden);
