@@ -788,14 +788,13 @@ pub fn make_move<W: Weights>(p: &mut Position, mv: Move) {
 }
 
 /// [`play_move`] knowing the position's `scope`: the cascade's first
-/// wave judges only the scope's victims, the others being sure to hold
-/// (after a move out of scope, all of them hold), and the
-/// mover's attack map that the child keeps is computed only when they
-/// convert. Where the scope names the pending conversions, the first
 /// wave judges only the men whose influence the move may change
-/// ([`reach`] of its two squares): the others convert if pending and
-/// hold if not, as before the move. Castling and promotions, always in
-/// scope, judge every man.
+/// ([`reach`] of its two squares), the others converting if pending and
+/// holding if not, as before the move. Where nothing is pending it
+/// judges only the scope's victims among them, the others being sure to
+/// hold (after a move out of scope, all of them hold), and the mover's
+/// attack map that the child keeps is computed only when they convert.
+/// Castling and promotions, always in scope, judge every man.
 #[inline(always)]
 pub fn play_in_scope<W: Weights>(pos: &Position, mv: Move, scope: &GainScope) -> Position {
     let mut p = *pos;
@@ -807,20 +806,20 @@ pub fn play_in_scope<W: Weights>(pos: &Position, mv: Move, scope: &GainScope) ->
         return p;
     }
     let us = p.side_to_move();
-    let Some(pending) = pending else {
-        let pawn_moved = move_pieces(&mut p, mv);
-        let (converted, attacked) = cascade_among::<W>(&mut p, us, scope.victims());
-        p.finish_move(pawn_moved || converted > 0);
-        if let Some(map) = attacked {
-            p.keep_enemy_attack_map(map);
-        }
-        return p;
-    };
+    // A man whose influence the move leaves as it was holds as it did.
     let touched = reach(pos, mv.from()) | reach(pos, mv.to());
     let pawn_moved = move_pieces(&mut p, mv);
-    let (converted, attacked) = cascade_from::<W>(&mut p, us, pending - touched, touched);
+    let (converted, attacked) = match pending {
+        None => cascade_among::<W>(&mut p, us, scope.victims() & touched),
+        Some(pending) => {
+            let (converted, map) = cascade_from::<W>(&mut p, us, pending - touched, touched);
+            (converted, Some(map))
+        }
+    };
     p.finish_move(pawn_moved || converted > 0);
-    p.keep_enemy_attack_map(attacked);
+    if let Some(map) = attacked {
+        p.keep_enemy_attack_map(map);
+    }
     p
 }
 
