@@ -72,8 +72,7 @@ impl GainScope {
     }
 
     /// The enemy men over-persuaded before any move, where the scope
-    /// holds every move for them ([`GainScope::of_pending`]); `None` where
-    /// not known.
+    /// holds every move for them; `None` where not known.
     #[inline]
     pub fn pending_conversions(&self) -> Option<Bitboard> {
         self.pending

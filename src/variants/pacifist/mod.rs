@@ -789,7 +789,7 @@ pub fn make_move<W: Weights>(p: &mut Position, mv: Move) {
 
 /// [`play_move`] knowing the position's `scope`: the cascade's first
 /// wave judges only the men whose influence the move may change
-/// ([`reach`] of its two squares), the others converting if pending and
+/// (`reach` of its two squares), the others converting if pending and
 /// holding if not, as before the move. Where nothing is pending it
 /// judges only the scope's victims among them, the others being sure to
 /// hold (after a move out of scope, all of them hold), and the mover's
