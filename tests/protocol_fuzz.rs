@@ -1474,7 +1474,7 @@ impl Xb {
         let result = l.split_whitespace().next().unwrap_or_default();
         let draw_before = {
             let mut before = game.clone();
-            before.undo() && before.claimable_draw().is_some()
+            before.undo() && before.automatic_draw().is_some()
         };
         let agrees = match game.outcome() {
             Some(o) => o.result() == result,

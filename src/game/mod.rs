@@ -169,8 +169,8 @@ impl Game {
         }
     }
 
-    /// How the game ended, if it has: by the variant's rules or by
-    /// repetition.
+    /// How the game ended, if it has (docs/rules.md §1.3, §2.5, §4.3,
+    /// §5.3.3): every end the rules impose, the automatic draws included.
     pub fn outcome(&self) -> Option<Outcome> {
         match self {
             Game::Sequential(g) => g.outcome(),
@@ -178,10 +178,9 @@ impl Game {
         }
     }
 
-    /// The end the rules impose by themselves, which no move can follow:
-    /// every end of the simultaneous game (docs/rules.md §5.3 ends it at a
-    /// threefold repetition too), and in the sequential variants every end
-    /// but the draws a player may claim.
+    /// The end after which the rules allow no move: every end of the
+    /// simultaneous game, and in the sequential variants mate, stalemate
+    /// and a side left without king or move.
     pub fn rules_end(&self) -> Option<Outcome> {
         match self {
             Game::Sequential(g) => g.rules_end(),
@@ -189,11 +188,14 @@ impl Game {
         }
     }
 
-    /// A draw the player to move may claim and play on instead (threefold
-    /// repetition, the 50-move rule; docs/rules.md §1, §2.5, §4.3).
-    pub fn claimable_draw(&self) -> Option<Outcome> {
+    /// A draw that ends a sequential game although legal moves remain
+    /// (threefold repetition, a dead position, the 50-move rule;
+    /// docs/rules.md §1.3). turncoat's own arbiters (gui, match, `d`)
+    /// end the game there; as an engine it still moves when a GUI that
+    /// follows FIDE's claims plays on.
+    pub fn automatic_draw(&self) -> Option<Outcome> {
         match self {
-            Game::Sequential(g) if g.rules_end().is_none() => g.claimable_draw(),
+            Game::Sequential(g) if g.rules_end().is_none() => g.automatic_draw(),
             _ => None,
         }
     }

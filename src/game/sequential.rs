@@ -77,26 +77,26 @@ impl SequentialGame {
             .count()
     }
 
-    /// The end of the game for an arbiter: by the variant's rules, or by a
-    /// draw that may be claimed (threefold repetition, 50-move rule).
+    /// The end of the game (docs/rules.md §1.3): by the variant's rules, or
+    /// by one of the draws that end it although moves remain.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.rules_end().or_else(|| self.claimable_draw())
+        self.rules_end().or_else(|| self.automatic_draw())
     }
 
-    /// The end the rules impose by themselves (mate, stalemate, no king
-    /// left): no claim needed, no move possible after it.
+    /// The end after which no move exists (mate, stalemate, no king left).
     pub fn rules_end(&self) -> Option<Outcome> {
         self.current.rules_end()
     }
 
-    /// A draw a player may claim but need not (docs/rules.md §1: threefold
-    /// repetition and the 50-move rule, as FIDE's rules have them): the
-    /// game can go on when nobody claims it.
-    pub fn claimable_draw(&self) -> Option<Outcome> {
+    /// The draws that end the game although legal moves remain
+    /// (docs/rules.md §1.3): threefold repetition, a dead position, the
+    /// 50-move rule. The rules need no claim for them; an engine asked
+    /// to move by a GUI that plays on (FIDE's claims) still has moves.
+    pub fn automatic_draw(&self) -> Option<Outcome> {
         let repeated = self.occurrences() >= 3;
         repeated
             .then_some(Outcome::Draw("threefold repetition"))
-            .or_else(|| self.current.fifty_move_draw())
+            .or_else(|| self.current.automatic_draw())
     }
 }
 

@@ -121,7 +121,7 @@ impl Game {
 
     /// The square of the side to move's king when it is in check, in the
     /// variants with checks (chess and subversion, docs/rules.md §1, §4; a
-    /// pacifist king is persuaded, never checked, docs/rules.md §2.2).
+    /// pacifist king is persuaded, never checked, docs/rules.md §2.4.2).
     pub fn check_square(&self) -> Option<String> {
         let Game::Sequential(g) = self else {
             return None;

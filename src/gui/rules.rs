@@ -39,11 +39,17 @@ pub struct Section {
     pub section: String,
     /// `Pacifist (conversion by count)`.
     pub title: String,
-    /// The section as HTML; each picture replaced by a button
+    /// The section's "Your first game" (docs/rules.md, "How each variant
+    /// reads") as HTML, shown open at the top of the panel; empty when the
+    /// section has none.
+    pub first_game: String,
+    /// The rest of the section (its introduction, the rules, the
+    /// readings) as HTML; each picture replaced by a button
     /// `data-diagram` that sets its position up.
     pub html: String,
     /// The section's diagrams, one per position (before and after
-    /// pictures of one move are one lesson), in the book's order.
+    /// pictures of one move are one lesson): the first game's, then the
+    /// others in the book's order.
     pub diagrams: Vec<Diagram>,
 }
 
@@ -83,13 +89,36 @@ fn sections(book: &str) -> Vec<Section> {
         })
         .filter_map(|(number, name)| {
             let text = section_text(book, &number)?;
-            Some(render(&number, &name, text, Use::Panel))
+            Some(panel_section(&number, &name, text))
         })
         .collect()
 }
 
-/// The markdown from the anchor `<a id="sN"></a>` to the next top-level
-/// one (or the book's end), the horizontal rule between them left out.
+/// A variant's section for the panel: its first game apart, from its
+/// anchor `<a id="sN-first-game">` to the heading `### The rules`, and
+/// the rest of the section around it.
+fn panel_section(number: &str, variant: &str, text: &str) -> Section {
+    let anchor = format!("<a id=\"s{number}-first-game\"></a>");
+    let cut = text.find(&anchor).and_then(|start| {
+        let end = start + text[start..].find("\n### The rules")?;
+        Some((start, end))
+    });
+    let Some((start, end)) = cut else {
+        return render(number, variant, text, Use::Panel);
+    };
+    let first = render(number, variant, &text[start..end], Use::Panel);
+    let rest = format!("{}{}", &text[..start], &text[end..]);
+    let mut section = render(number, variant, &rest, Use::Panel);
+    let mut diagrams = first.diagrams;
+    diagrams.extend(section.diagrams);
+    section.diagrams = diagrams;
+    section.first_game = first.html;
+    section
+}
+
+/// The markdown from the anchor `<a id="sN"></a>` to the next section's
+/// (`sM`, a number alone; or the book's end), the horizontal rule between
+/// them left out.
 fn section_text<'a>(book: &'a str, number: &str) -> Option<&'a str> {
     let start = book.find(&format!("<a id=\"s{number}\"></a>"))?;
     let rest = &book[start..];
@@ -98,7 +127,7 @@ fn section_text<'a>(book: &'a str, number: &str) -> Option<&'a str> {
         .find(|(i, _)| {
             let id = &rest[i + 9..];
             let id = &id[..id.find('"').unwrap_or(0)];
-            !id.contains('.') && id != number
+            !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) && id != number
         })
         .map_or(rest.len(), |(i, _)| i);
     let text = &rest[..end];
@@ -248,6 +277,7 @@ fn render(number: &str, variant: &str, text: &str, usage: Use) -> Section {
         variant: variant.to_string(),
         section: format!("§{number}"),
         title,
+        first_game: String::new(),
         html: out,
         diagrams,
     }
@@ -319,42 +349,64 @@ mod tests {
 
     #[test]
     fn the_diagrams_come_from_the_books_comments() {
-        // docs/rules.md §2.3, seed diagram 1, its before and after pictures
-        // one lesson.
+        // docs/rules.md §2: the first game's lesson first, then seed
+        // diagram 1 of §2.3, its before and after pictures one lesson.
         let p = section(Variant::Pacifist).unwrap();
-        let first = &p.diagrams[0];
-        assert_eq!(first.id, "pacifist-cascade");
-        assert_eq!(first.variant, "pacifist");
+        assert_eq!(p.diagrams[0].id, "pacifist-first-game");
+        assert_eq!(p.diagrams[0].moves, ["g1f3"]);
+        let cascade = p
+            .diagrams
+            .iter()
+            .find(|d| d.id == "pacifist-cascade")
+            .unwrap();
+        assert_eq!(cascade.variant, "pacifist");
         assert_eq!(
-            first.fen,
+            cascade.fen,
             "rkqn1rb1/ppppppbp/P7/1n4p1/8/4N3/1PPPPPPP/RNK1BBQR w - - 0 1"
         );
-        assert_eq!(first.moves, ["e3f5"]);
-        assert_eq!(first.caption, "Seed diagram 1: White to play 1.Ne3-f5");
+        assert_eq!(cascade.moves, ["e3f5"]);
+        assert_eq!(cascade.caption, "Seed diagram 1: White to play 1.Ne3-f5");
         let ids: Vec<&str> = p.diagrams.iter().map(|d| d.id.as_str()).collect();
-        assert_eq!(
-            ids,
-            [
-                "pacifist-cascade",
-                "pacifist-king-exchange",
-                "pacifist-mate",
-                "pacifist-castling-right"
-            ]
-        );
-        assert_eq!(p.diagrams[3].moves, ["e4g3", "c2b4"]);
-        // every picture of the section is a button
-        assert_eq!(p.html.matches("data-diagram=").count(), 8);
+        let position = |id: &str| ids.iter().position(|&i| i == id).unwrap();
+        assert!(position("pacifist-cascade") < position("pacifist-king-exchange"));
+        assert!(position("pacifist-mate") < position("pacifist-castling-right"));
+        let castling = &p.diagrams[position("pacifist-castling-right")];
+        assert_eq!(castling.moves, ["e4g3", "c2b4"]);
+        // every picture of the section is a button, in one part or the other
+        let pictures = BOOK
+            [BOOK.find("<a id=\"s2\">").unwrap()..BOOK.find("<a id=\"s3\">").unwrap()]
+            .matches("<!-- diagram:")
+            .count();
+        let buttons =
+            p.html.matches("data-diagram=").count() + p.first_game.matches("data-diagram=").count();
+        assert_eq!(buttons, pictures);
         // §3 shows a move played as pacifist: an after picture alone
         let p2 = section(Variant::Pacifist2).unwrap();
-        let last = p2.diagrams.last().unwrap();
-        assert_eq!(
-            (last.id.as_str(), last.variant.as_str()),
-            ("pacifist2-example-as-pacifist", "pacifist")
-        );
+        let as_pacifist = p2
+            .diagrams
+            .iter()
+            .find(|d| d.id == "pacifist2-example-as-pacifist")
+            .unwrap();
+        assert_eq!(as_pacifist.variant, "pacifist");
         let a = section(Variant::Apocalypse).unwrap();
-        assert_eq!(a.diagrams[0].id, "apocalypse-start");
-        assert!(a.diagrams[0].moves.is_empty());
-        assert_eq!(a.diagrams[1].moves, ["a2b3", "a5b3"]);
+        assert_eq!(a.diagrams[0].id, "apocalypse-first-game");
+        let start = a
+            .diagrams
+            .iter()
+            .find(|d| d.id == "apocalypse-start")
+            .unwrap();
+        assert!(start.moves.is_empty());
+        assert_eq!(a.diagrams[0].moves, ["a2b3", "a5b3"]);
+    }
+
+    #[test]
+    fn the_first_game_is_apart_and_every_variant_has_one() {
+        for v in Variant::ALL {
+            let s = section(v).unwrap();
+            assert!(s.first_game.contains("Your first game"), "{}", v.name());
+            assert!(!s.html.contains("Your first game"), "{}", v.name());
+            assert!(s.html.contains("The rules"), "{}", v.name());
+        }
     }
 
     #[test]
@@ -364,11 +416,12 @@ mod tests {
             [BOOK.find("<a id=\"s2\">").unwrap()..BOOK.find("<a id=\"s3\">").unwrap()]
             .matches("<!-- diagram:")
             .count();
-        assert_eq!(p.html.matches("<svg").count(), pictures);
-        // §1.3 (chess) from the pacifist section: the book page; §2.2 stays.
-        assert!(p
-            .html
-            .contains("href=\"book#s1.3\" target=\"_blank\" rel=\"noopener\" data-book=\"s1.3\""));
+        let drawn = p.html.matches("<svg").count() + p.first_game.matches("<svg").count();
+        assert_eq!(drawn, pictures);
+        // §1.3.1 (chess) from the pacifist section: the book page; §2.2 stays.
+        assert!(p.html.contains(
+            "href=\"book#s1.3.1\" target=\"_blank\" rel=\"noopener\" data-book=\"s1.3.1\""
+        ));
         assert!(p.html.contains("href=\"#s2.2\""));
         let book = book_html();
         assert_eq!(

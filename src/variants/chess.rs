@@ -8,7 +8,8 @@ use crate::board::attacks::{
 };
 use crate::board::position::{castle_king_destination, castle_rook_destination};
 use crate::board::{
-    Bitboard, Color, Move, MoveKind, MoveList, Outcome, Piece, PieceKind, Position, Square,
+    Bitboard, Color, FenError, Move, MoveKind, MoveList, Outcome, Piece, PieceKind, Position,
+    Square,
 };
 
 pub struct Chess;
@@ -48,6 +49,53 @@ impl Rules for Chess {
         }
     }
 }
+
+/// A dead position shown by material alone (docs/rules.md §1.3.3): no
+/// pawn, rook or queen, and either at most one knight or bishop in all, or
+/// bishops only, all on squares of one colour. No sequence of moves can
+/// mate then, in chess or in subversion (a lone king cannot pay for a
+/// subversion, and a bishop bought with a bishop stays on its colour).
+/// Other dead positions (locked pawn chains) are left to the 50-move rule.
+pub(crate) fn insufficient_material(pos: &Position) -> bool {
+    let heavy =
+        pos.by_kind(PieceKind::Pawn) | pos.by_kind(PieceKind::Rook) | pos.by_kind(PieceKind::Queen);
+    if heavy.nonempty() {
+        return false;
+    }
+    let knights = pos.by_kind(PieceKind::Knight);
+    let bishops = pos.by_kind(PieceKind::Bishop);
+    if (knights | bishops).count() <= 1 {
+        return true;
+    }
+    knights.is_empty()
+        && ((bishops & LIGHT_SQUARES).is_empty() || (bishops & !LIGHT_SQUARES).is_empty())
+}
+
+/// docs/rules.md §1.5: an en passant square lies on the sixth rank of the
+/// side to move (the third for Black), empty, with the pawn that advanced
+/// in front of it and the square that pawn came from empty.
+pub(crate) fn check_en_passant(pos: &Position, ep: Square) -> Result<(), FenError> {
+    let us = pos.side_to_move();
+    let expected_rank = if us == Color::White { 5 } else { 2 };
+    if ep.rank() != expected_rank {
+        return Err(FenError::EnPassantRank {
+            square: ep,
+            rank: expected_rank + 1,
+        });
+    }
+    let pawn_sq = Square::from_coords(ep.file(), (ep.rank() as i8 - us.forward()) as u8);
+    let origin = Square::from_coords(ep.file(), (ep.rank() as i8 + us.forward()) as u8);
+    if !pos.pieces(us.flip(), PieceKind::Pawn).contains(pawn_sq)
+        || pos.occupied().contains(ep)
+        || pos.occupied().contains(origin)
+    {
+        return Err(FenError::EnPassantWithoutPawn(ep));
+    }
+    Ok(())
+}
+
+/// The light squares (h1 is light).
+const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 
 /// Our pieces pinned to our king `ksq`.
 fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
@@ -340,7 +388,7 @@ pub fn make_move(p: &mut Position, mv: Move) {
 }
 
 /// Whether the side to move has a pawn beside the pawn that passed `ep`:
-/// only then does the en passant square stand (docs/rules.md §1), so that
+/// only then does the en passant square stand (docs/rules.md §1.5), so that
 /// positions that differ only in an en passant right nobody can use are
 /// one position (the same key, the same FEN).
 pub(crate) fn capture_possible(pos: &Position, ep: Square) -> bool {

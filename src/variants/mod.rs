@@ -68,7 +68,7 @@ pub trait Rules {
 
     /// Whether a king can be in check, so that notation marks a check
     /// with `+` (docs/rules.md §1.1, §4); in the pacifist variants a king
-    /// is persuaded, never checked (docs/rules.md §2.2).
+    /// is persuaded, never checked (docs/rules.md §2.4.2).
     const CHECKS: bool = true;
 
     /// Appends every legal move of the side to move.
@@ -92,6 +92,14 @@ pub trait Rules {
     }
     /// The result when the side to move has no legal move.
     fn no_move_outcome(pos: &Position) -> Outcome;
+
+    /// Whether the position is dead, so that the game is drawn at once: no
+    /// sequence of legal moves can end it with a win (docs/rules.md
+    /// §1.3.3). By default the capture variants' dead positions that
+    /// material alone shows ([`chess::insufficient_material`]).
+    fn dead_position(pos: &Position) -> bool {
+        chess::insufficient_material(pos)
+    }
 
     /// Whose king and rooks a castling right in a FEN may name: by default
     /// the side's own (docs/rules.md §1).
@@ -119,11 +127,14 @@ pub trait Rules {
     }
 
     /// Checks, and completes, a position read from a FEN. By default (the
-    /// capture variants, docs/rules.md §1, §4) the en passant square stands only
-    /// where the side to move has a pawn to take with, as a move would set
-    /// it, and the side not to move must not be in check.
+    /// capture variants, docs/rules.md §1.5, §4.4.4) an en passant square
+    /// must lie behind a pawn that can just have advanced two squares, and
+    /// stands only where the side to move has a pawn beside it to take
+    /// with, as a move would set it; the side not to move must not be in
+    /// check.
     fn validate(pos: &mut Position) -> Result<(), FenError> {
         if let Some(ep) = pos.ep_square() {
+            chess::check_en_passant(pos, ep)?;
             if !chess::capture_possible(pos, ep) {
                 pos.set_ep(None);
             }

@@ -44,18 +44,29 @@ impl Position {
     /// The end of the game by the rules of the variant, judged on this
     /// position alone (no repetition: that needs the game's history).
     pub fn outcome(&self) -> Option<Outcome> {
-        self.rules_end().or_else(|| self.fifty_move_draw())
+        self.rules_end().or_else(|| self.automatic_draw())
     }
 
-    /// The end the rules impose: the side to move has no legal move (the
-    /// variant says who won). Unlike the 50-move draw it needs no claim.
+    /// The end after which no move exists: the side to move has no legal
+    /// move (the variant says who won).
     pub fn rules_end(&self) -> Option<Outcome> {
         with_rules!(self.board_variant(), R => no_move_outcome::<R>(self))
     }
 
-    /// The 50-move draw (docs/rules.md §1, §2.5, §4.3): 100 plies without a pawn
-    /// move, capture or conversion. A draw a player may claim, as in FIDE's
-    /// rules, not one that ends the game by itself.
+    /// The draws that end the game although moves remain, judged on this
+    /// position alone (docs/rules.md §1.3): a dead position, or 100 plies
+    /// without a pawn move, capture or conversion.
+    pub fn automatic_draw(&self) -> Option<Outcome> {
+        let dead = with_rules!(self.board_variant(), R => R::dead_position(self));
+        if dead {
+            Some(Outcome::Draw("insufficient material"))
+        } else {
+            self.fifty_move_draw()
+        }
+    }
+
+    /// The 50-move rule (docs/rules.md §1.3.2, §2.5.3): 100 plies without a
+    /// pawn move, capture or conversion.
     pub fn fifty_move_draw(&self) -> Option<Outcome> {
         (self.halfmove_clock() >= 100).then_some(Outcome::Draw("50-move rule"))
     }

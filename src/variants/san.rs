@@ -2,7 +2,7 @@
 //! files hold: `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, `Qh5+`, `Qxf7#`
 //! (docs/rules.md §1.5, §2.7.1). The pacifist variants write no capture
 //! and no check (a move never captures, and a king is persuaded, not
-//! checked: docs/rules.md §2.2); a subversion keeps its own notation,
+//! checked: docs/rules.md §2.4.2); a subversion keeps its own notation,
 //! `@e5d2` (docs/rules.md §4.4), with `+` or `#` after it.
 
 use super::Rules;

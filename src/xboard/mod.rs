@@ -4,12 +4,14 @@
 //! plays, force mode, the clock from `time`/`level`/`st`) and claims
 //! results when a game ends by its variant's rules.
 //!
-//! A draw by repetition or the 50-move rule is claimed, as a player claims
-//! it, after the engine's move; but a claim is not an end: a GUI that
-//! plays on (python-chess does, as FIDE's rules allow) gets moves. The
-//! rules' own ends (mate, stalemate, kings converted for good, ...) are
-//! ends: a later `go` or `?` gets the result line again, and every other
-//! command is still answered.
+//! The draws that end a game although moves remain (threefold
+//! repetition, a dead position, the 50-move rule; docs/rules.md §1.3) are
+//! sent after the engine's move, the way XBoard expects an engine to claim
+//! them; a GUI that plays on anyway (python-chess does, following FIDE's
+//! claims) still gets moves. The ends after which no move exists (mate,
+//! stalemate, kings converted for good, ...) are final: a later `go` or
+//! `?` gets the result line again, and every other command is still
+//! answered.
 
 mod clock;
 
@@ -38,10 +40,10 @@ struct Running {
     /// How many plies the game had when the search started (a result for
     /// an older position is stale).
     plies: usize,
-    /// A draw that could be claimed before the engine's move: it is
+    /// An automatic draw before the engine's move (a GUI played on): it is
     /// claimed after the move (as WinBoard judges a claim on the position
     /// before the claimant's move too).
-    claimable: Option<Outcome>,
+    draw_before: Option<Outcome>,
 }
 
 /// The engine options XBoard may set with `option NAME=VALUE`.
@@ -357,7 +359,7 @@ impl Session {
         self.running = Some(Running {
             kind,
             plies: self.engine.game().plies(),
-            claimable: self.engine.game().claimable_draw(),
+            draw_before: self.engine.game().automatic_draw(),
         });
         self.engine.go(
             go,
@@ -467,7 +469,7 @@ impl Session {
             return;
         }
         match chosen {
-            Some(text) => self.play_engine_move(&text, r.claimable),
+            Some(text) => self.play_engine_move(&text, r.draw_before),
             None => {
                 self.announce_end();
             }
@@ -475,9 +477,9 @@ impl Session {
     }
 
     /// Plays and sends the engine's move, then the result if the move
-    /// ended the game, or the claim of a draw that could be claimed before
+    /// ended the game, or an automatic draw reached before
     /// or after it.
-    fn play_engine_move(&mut self, text: &str, claimable_before: Option<Outcome>) {
+    fn play_engine_move(&mut self, text: &str, draw_before: Option<Outcome>) {
         if self.engine.play(text).is_err() {
             // Cannot happen: the search chooses among legal moves.
             log::error!("engine chose an unplayable move {text}");
@@ -488,7 +490,7 @@ impl Session {
         if self.announce_end() {
             return;
         }
-        if let Some(draw) = self.engine.game().claimable_draw().or(claimable_before) {
+        if let Some(draw) = self.engine.game().automatic_draw().or(draw_before) {
             send(&result_line(draw));
         }
         self.maybe_ponder();

@@ -99,7 +99,7 @@ pub struct Candidate {
     pub from: Square,
     /// Where the (first leg of the) move goes.
     pub to: Square,
-    /// A relocation: where the promoting pawn is placed (docs/rules.md §5.2 (a)).
+    /// A relocation: where the promoting pawn is placed (docs/rules.md §5.2.6).
     pub relocation: Option<Square>,
     /// The pawn becomes a knight on arrival.
     pub promotes: bool,

@@ -731,8 +731,12 @@ def learn_rules_lesson(g):
     """docs/rules.md §2.3, seed diagram 1, from the rules panel: set up, its
     move offered, played, the cascade converting seven men, each explained."""
     g.load("pacifist")
-    first = wait_for("the rules panel", lambda: (b := g.d.find_elements(By.CSS_SELECTOR, "#rules [data-diagram]")) and b[0])
-    assert first.get_attribute("data-diagram") == "pacifist-cascade" and "1.Ne3-f5" in first.text, first.text
+    # the book's "Your first game" opens the panel, its lesson first
+    lessons = wait_for("the rules panel", lambda: g.d.find_elements(By.CSS_SELECTOR, "#rules .rules-lessons [data-diagram]"))
+    assert lessons[0].get_attribute("data-diagram") == "pacifist-first-game", lessons[0].get_attribute("data-diagram")
+    assert "Your first game" in g.text("rules")
+    first = g.el('#rules .rules-lessons [data-diagram="pacifist-cascade"]')
+    assert "1.Ne3-f5" in first.text, first.text
     first.click()
     wait_for("the diagram set up", lambda: g.board() == placement(RULES_DIAGRAM_1) and g.moves() == [])
     wait_for("its move offered", lambda: "e3\u2192f5" in g.text("lesson")
@@ -748,14 +752,14 @@ def learn_rules_lesson(g):
     # the book's pictures drawn in the panel; a link out of the section
     # opens the whole book (GET /book) with the page's token
     g.d.execute_script("document.querySelector('#rules details.rules-text').open = true")
-    assert len(g.d.find_elements(By.CSS_SELECTOR, "#rules figure svg")) == 8
-    link = g.el('#rules a[data-book="s1.3"]')
+    assert len(g.d.find_elements(By.CSS_SELECTOR, "#rules figure svg")) == 21  # every picture of docs/rules.md §2
+    link = g.el('#rules a[data-book="s1.3.1"]')
     href = link.get_attribute("href")
-    assert href.startswith(g.base + "book?token=") and href.endswith("#s1.3"), href
+    assert href.startswith(g.base + "book?token=") and href.endswith("#s1.3.1"), href
     assert link.get_attribute("target") == "_blank"
     with urllib.request.urlopen(href.split("#")[0], timeout=PATIENCE) as res:
         book = res.read().decode()
-    assert 'id="s1.3"' in book and book.count("<svg") == 26, len(book)
+    assert 'id="s1.3.1"' in book and book.count("<svg") == 66, len(book)  # every picture of the book
     g.select("theme", "dark")
     g.d.execute_script("window.scrollTo(0, 0); const r = document.getElementById('rules'); "
                        "r.scrollTop = r.querySelector('figure').offsetTop - r.offsetTop - 90;")

@@ -1066,11 +1066,12 @@ impl Pos {
                 continue;
             }
             let (king_to, rook_to) = castling_destinations(king, rook, us);
-            // From the king's square up to, but excluding, its destination:
-            // no plain enemy attack, no piece but the castling king and rook.
+            // The king's square, and every square up to but excluding its
+            // destination: no plain enemy attack, no piece but the castling
+            // king and rook.
             let path: Vec<usize> = span(king, king_to)
                 .into_iter()
-                .filter(|&s| s != king_to)
+                .filter(|&s| s == king || s != king_to)
                 .collect();
             if path.iter().any(|&s| {
                 (s != king && s != rook && self.board[s].is_some())

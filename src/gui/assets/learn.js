@@ -42,7 +42,9 @@
       .map((d) => `<li><button type="button" class="diagram" data-diagram="${esc(d.id)}">&#9654; ${esc(d.caption)}${d.moves.length ? ' \u2014 play it' : ''}</button></li>`)
       .join('');
     const lessons = items ? `<p class="rules-try">The book's diagrams, to play at the board:</p><ul class="rules-lessons">${items}</ul>` : '';
-    $('rules').innerHTML = `<p class="rules-source">${esc(r.section)} ${esc(r.title)}, from the rules book (docs/rules.md)</p>${lessons}<details class="rules-text"><summary>the rules of ${esc(r.variant)}</summary>${r.html}</details>`;
+    // the book's "Your first game" open; the numbered rules one click away
+    const first = r.first_game ? `<section class="rules-first-game">${r.first_game}</section>` : '';
+    $('rules').innerHTML = `<p class="rules-source">${esc(r.section)} ${esc(r.title)}, from the rules book (docs/rules.md)</p>${first}${lessons}<details class="rules-text"><summary>the rules of ${esc(r.variant)}</summary>${r.html}</details>`;
     // links into other sections open the whole book (GET /book), which wants the token too
     for (const a of $('rules').querySelectorAll('a[data-book]')) a.href = T.url('book') + '#' + a.dataset.book;
   }

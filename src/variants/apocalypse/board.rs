@@ -102,7 +102,7 @@ pub enum ApocalypseFenError {
     RankTooLong { rank: i8 },
     #[error("rank {rank} has {squares} squares, expected 5")]
     RankTooShort { rank: i8, squares: i8 },
-    /// docs/rules.md §5.3: a footman on its last rank has been promoted.
+    /// docs/rules.md §5.1.3: a footman on its last rank has been promoted.
     #[error("pawn on its last rank ({0})")]
     PawnOnLastRank(Sq),
     /// docs/rules.md §5.1: both sides choose, and the FEN says `w`.
@@ -173,7 +173,7 @@ impl ApocalypsePosition {
     }
 
     /// The part of the position that counts for repetition: placement and
-    /// penalties (docs/rules.md §5.3), not the turn number.
+    /// penalties (docs/rules.md §5.3.3), not the turn number.
     pub fn repetition_key(&self) -> ([[u32; 2]; 2], [u8; 2]) {
         (self.pieces, self.penalties)
     }

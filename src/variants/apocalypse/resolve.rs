@@ -111,8 +111,8 @@ impl ApocalypsePosition {
     }
 }
 
-/// Whether a side with these candidates can move at all (docs/rules.md §5.3
-/// (3): a side without a sure candidate ends the game).
+/// Whether a side with these candidates can move at all (docs/rules.md
+/// §5.3.3, test 3: a side without a sure candidate ends the game).
 pub fn has_sure_candidate(candidates: &[Ply]) -> bool {
     candidates.iter().any(|p| p.sure)
 }

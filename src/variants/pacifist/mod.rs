@@ -100,7 +100,7 @@ impl<W: Weights> Rules for Pacifist<W> {
     /// name a king or rook of either colour.
     const CASTLING_PIECES: CastlingPieces = CastlingPieces::EitherColour;
 
-    /// docs/rules.md §2.5: two kings in total, either side may hold both, but
+    /// docs/rules.md §2.5.4, §2.7.4: two kings in total, either side may hold both, but
     /// the side not to move holds at least one; at most 32 pieces, as no
     /// move adds one (no captures, conversions only change colour), which
     /// also bounds the legal moves by the move list's size.
@@ -132,10 +132,16 @@ impl<W: Weights> Rules for Pacifist<W> {
         Ok(())
     }
 
-    /// A side without a king must convert one back at once (docs/rules.md §2.5).
+    /// A side without a king must convert one back at once (docs/rules.md §2.4.2).
     #[inline]
     fn must_respond(pos: &Position) -> bool {
         pos.pieces(pos.side_to_move(), PieceKind::King).is_empty()
+    }
+
+    /// No position is dead (docs/rules.md §2.5.3): men never leave the
+    /// board, and a king converts a lone enemy king it steps next to.
+    fn dead_position(_pos: &Position) -> bool {
+        false
     }
 
     /// docs/rules.md §2.5: without a king and without a move the side has lost
@@ -726,9 +732,10 @@ fn over_persuaded_for<W: Weights>(pos: &Position, guard: &Guard, sq: Square, us:
     t[us.flip().index()] > t[us.index()]
 }
 
-/// Castling (docs/rules.md §2.6). The king's own start square and those it
-/// crosses (not its destination) must not be attacked (plain attacks,
-/// no batteries); the cascade and §2.4 then judge the move as any other.
+/// Castling (docs/rules.md §2.6). The king's own start square, even when
+/// it is also its destination, and the squares it crosses (not its
+/// destination) must not be attacked (plain attacks, no batteries); the
+/// cascade and §2.4 then judge the move as any other.
 /// The guard's map sees through the castling king, which changes nothing:
 /// a ray through the king's square to a square it crosses attacks the
 /// king's square too.
@@ -751,11 +758,9 @@ fn generate_castling<W: Weights>(pos: &Position, guard: &Guard, sink: &mut impl 
         }
         let kd = castle_king_destination(ksq, rook);
         let rd = castle_rook_destination(ksq, rook);
-        let king_path = if kd == ksq {
-            Bitboard::EMPTY
-        } else {
-            between(ksq, kd).with(ksq)
-        };
+        // The king's own square always, so a king that already stands on
+        // its destination does not castle from an attacked square.
+        let king_path = between(ksq, kd).with(ksq);
         let castlers = Bitboard::from_square(ksq).with(rook);
         let blocked = ((king_path | between(ksq, rook)) & occ) - castlers;
         let dest_taken = (Bitboard::from_square(kd).with(rd) & occ) - castlers;
