@@ -193,6 +193,60 @@ fn citations(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Citations in the old form, a section and then an item in parentheses
+/// (`§5.3 (3)`, `§5.2 (a)`, `[§5.3](#s5.3) (3)`, also across a line break
+/// in a comment): each with its line and as written. Every item now has a
+/// number of its own (§5.3.3).
+fn old_form_citations(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (at, _) in text.match_indices('§') {
+        let rest = &text[at + '§'.len_utf8()..];
+        let number_len = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len());
+        let number = rest[..number_len].trim_end_matches('.');
+        if number.is_empty() {
+            continue;
+        }
+        let mut after = &rest[number.len()..];
+        // A markdown link's target: `[§5.3](#s5.3) (3)`.
+        if let Some(link) = after.strip_prefix("](") {
+            after = link.split_once(')').map_or("", |(_, tail)| tail);
+        }
+        // Spaces, and a line break with the next line's comment marker.
+        let mut tail = after.trim_start_matches([' ', '\t']);
+        if let Some(next) = tail.strip_prefix('\n') {
+            tail = next
+                .trim_start()
+                .trim_start_matches(['/', '!', '#', '*'])
+                .trim_start_matches([' ', '\t']);
+        }
+        let Some((item, _)) = tail.strip_prefix('(').and_then(|t| t.split_once(')')) else {
+            continue;
+        };
+        let digits = !item.is_empty() && item.chars().all(|c| c.is_ascii_digit());
+        let letter = item.len() == 1 && item.chars().all(|c| c.is_ascii_alphabetic());
+        if digits || letter {
+            let line = text[..at].matches('\n').count() + 1;
+            found.push((line, format!("§{number} ({item})")));
+        }
+    }
+    found
+}
+
+#[test]
+fn old_form_citations_are_found() {
+    let text = "docs/rules.md §5.3 (3): x\n/// see docs/rules.md §5.3\n/// (3) too\n[§5.2](#s5.2) (a)\n§5.3.3 (step 3), §1.1 (and §4), §2 (a rook)";
+    assert_eq!(
+        old_form_citations(text),
+        vec![
+            (1, "§5.3 (3)".to_string()),
+            (2, "§5.3 (3)".to_string()),
+            (4, "§5.2 (a)".to_string()),
+        ]
+    );
+}
+
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -235,6 +289,12 @@ fn every_rules_citation_names_a_section_of_the_book() {
         }
         if text.contains("RULES.md") {
             dangling.push(format!("{}: cites RULES.md, not the book", file.display()));
+        }
+        for (line, cite) in old_form_citations(&text) {
+            dangling.push(format!(
+                "{}:{line}: `{cite}` cites an item by the old form; cite the numbered rule (like §5.3.3)",
+                file.display()
+            ));
         }
     }
     assert!(cited > 100, "only {cited} citations found");

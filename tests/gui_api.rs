@@ -556,15 +556,23 @@ fn random_requests_get_answers_below_500_and_the_server_goes_on() {
 #[test]
 fn the_rules_panel_and_the_explanations_come_from_the_rules_book() {
     let gui = Gui::start(&[]);
-    // docs/rules.md §2: the pacifist section, its first diagram (seed
-    // diagram 1, §2.3) a lesson to play
+    // docs/rules.md §2: the pacifist section, its first game apart and
+    // its first lesson; seed diagram 1 (§2.3) a lesson to play
     let (status, body) = gui.get_with(&format!("{}&variant=pacifist", gui.url("/api/rules")), &[]);
     assert_eq!(status, 200, "{body}");
     let r: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(r["section"], "§2");
     assert!(r["html"].as_str().unwrap().contains("id=\"s2.2\""));
-    let first = &r["diagrams"][0];
-    assert_eq!(first["id"], "pacifist-cascade");
+    assert!(r["first_game"]
+        .as_str()
+        .unwrap()
+        .contains("Your first game"));
+    assert_eq!(r["diagrams"][0]["id"], "pacifist-first-game");
+    let diagrams = r["diagrams"].as_array().unwrap();
+    let first = diagrams
+        .iter()
+        .find(|d| d["id"] == "pacifist-cascade")
+        .unwrap();
     assert_eq!(first["moves"], json!(["e3f5"]));
     let (status, _) = gui.get_with(&format!("{}&variant=shogi", gui.url("/api/rules")), &[]);
     assert_eq!(status, 422);

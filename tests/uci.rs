@@ -406,20 +406,29 @@ fn banner_and_help_at_the_prompt() {
     }
 }
 
-/// Over UCI a claimable draw is no end: `go` gives a move after a
-/// threefold repetition and at the 50-move mark; a finished game gives
-/// `bestmove (none)`.
+/// Over UCI the GUI is the arbiter: the draws that end a game although
+/// moves remain (docs/rules.md §1.3: a threefold repetition, the 50-move
+/// mark, a dead position) still get a move from `go`, for a GUI that
+/// follows FIDE's claims and plays on; `d` says the game is over. A game
+/// without a legal move gives `bestmove (none)`.
 #[test]
-fn go_in_a_claimable_draw_gives_a_move() {
+fn go_in_an_automatic_draw_gives_a_move() {
     let mut e = Engine::start();
     for position in [
         "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
         "position fen 8/8/4k3/8/8/4K3/8/R7 w - - 100 80",
+        "position fen 8/8/4k3/8/8/4K3/8/8 w - - 0 1",
     ] {
         e.send(position);
         e.send("go depth 3");
         let (best, _) = e.until("bestmove");
         assert_ne!(best, "bestmove (none)", "{position}");
+        e.send("d");
+        let (result, _) = e.until("Result:");
+        assert!(
+            result.starts_with("Result: 1/2-1/2"),
+            "{position}: {result}"
+        );
     }
     e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     e.send("go depth 3");
