@@ -6,28 +6,40 @@
 //! * [`tt`]: the lock-free transposition table.
 //! * [`time`]: limits and time budgets.
 //! * [`threads`]: running the workers and picking the result.
+//! * `movepick.rs`: move ordering and the quiet-move history.
+//! * `pruning.rs`: late-move pruning and reductions, futility.
+//! * `score.rs`: mate scores and the table's bounds.
 //! * this file: the alpha-beta worker itself.
 
 pub mod equilibrium;
 pub mod evals;
 pub mod matrix;
+mod movepick;
 pub mod policy;
+mod pruning;
+mod score;
 pub mod signal;
 pub mod threads;
 pub mod time;
 pub mod tt;
 
 use crate::board::moves::MAX_MOVES;
-use crate::board::{Bitboard, Color, Move, MoveKind, MoveList, Outcome, PieceKind, Position};
+use crate::board::{Bitboard, Move, MoveKind, MoveList, Position};
 use crate::eval::{evaluate_for, Evaluate};
 use crate::variants::scope::GainScope;
 use arrayvec::ArrayVec;
+use movepick::{
+    empty_history, material_edge, pending_gain, pending_gain_within, pick_next, History, MoveOrder,
+    GAIN_VALUES,
+};
 use policy::SearchPolicy;
+use pruning::{futile, late_move, late_move_reduction, REDUCE_FROM};
+use score::{bound_of, outcome_score, to_tt, tt_cutoff};
 use signal::Signal;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
-use tt::{Bound, TranspositionTable};
+use tt::TranspositionTable;
 
 pub const MATE: i32 = 30000;
 pub const INFINITY: i32 = 31000;
@@ -92,12 +104,6 @@ impl Shared {
 
 /// Per side to move, from square and to square: how often a quiet move
 /// caused a cutoff lately, against how often it failed to.
-type History = [[[i32; 64]; 64]; 2];
-
-fn empty_history() -> Box<History> {
-    Box::new([[[0; 64]; 64]; 2])
-}
-
 /// A root move with its latest score and principal variation.
 #[derive(Clone, Debug)]
 pub struct RootMove {
@@ -106,102 +112,12 @@ pub struct RootMove {
     pub pv: Vec<Move>,
 }
 
-/// Material values used to recognise tactical (material-changing) moves;
-/// the king counts because pacifist kings convert.
-const GAIN_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 1500];
-
-/// The mover's material minus the opponent's, in `GAIN_VALUES`.
-fn material_edge(pos: &Position, us: Color) -> i32 {
-    PieceKind::ALL
-        .into_iter()
-        .map(|k| {
-            GAIN_VALUES[k.index()]
-                * (pos.pieces(us, k).count() as i32 - pos.pieces(us.flip(), k).count() as i32)
-        })
-        .sum()
-}
-
-/// What converting `pieces` is worth in [`material_edge`]: the owner
-/// loses them and the other side gains them.
-fn gain_of(pos: &Position, pieces: Bitboard) -> i32 {
-    pieces
-        .into_iter()
-        .map(|sq| 2 * pos.kind_at(sq).map_or(0, |k| GAIN_VALUES[k.index()]))
-        .sum()
-}
-
-/// What every move of the side to move wins by converting the pieces the
-/// opponent left over-persuaded; 0 when that would convert a king, whose
-/// consequences are searched rather than taken for granted.
-fn pending_gain<R: SearchPolicy + Evaluate>(pos: &Position) -> i32 {
-    pending_gain_within::<R>(pos, &GainScope::ALL)
-}
-
-/// [`pending_gain`], knowing the position's gain scope: out of the
-/// whole scope, no enemy piece is over-persuaded and nothing is pending.
-fn pending_gain_within<R: SearchPolicy + Evaluate>(pos: &Position, scope: &GainScope) -> i32 {
-    if !scope.is_all() {
-        return 0;
-    }
-    let pending = scope
-        .pending_conversions()
-        .unwrap_or_else(|| R::pending_conversions(pos));
-    if (pending & pos.by_kind(PieceKind::King)).nonempty() {
-        0
-    } else {
-        gain_of(pos, pending)
-    }
-}
-
-/// Score of a finished game for the side to move at `ply`.
-fn outcome_score(outcome: Outcome, side: Color, ply: usize) -> i32 {
-    match outcome {
-        Outcome::Draw(_) => 0,
-        Outcome::Win(c, _) if c == side => MATE - ply as i32,
-        Outcome::Win(..) => -MATE + ply as i32,
-    }
-}
-
-fn to_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score + ply as i32
-    } else if score < -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score - ply as i32
-    } else if score < -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
-}
-
-/// The score of a table entry if it settles the window `(alpha, beta)`.
-fn tt_cutoff(e: &tt::Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
-    let s = from_tt(e.score, ply);
-    let cut = match e.bound {
-        Bound::Exact => true,
-        Bound::Lower => s >= beta,
-        Bound::Upper => s <= alpha,
-    };
-    cut.then_some(s)
-}
-
-/// What a search result `best` tells for the window it was searched with.
-fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
-    if best >= beta {
-        Bound::Lower
-    } else if best > alpha {
-        Bound::Exact
-    } else {
-        Bound::Upper
-    }
+/// The window a node searches its children with.
+#[derive(Clone, Copy)]
+struct Window {
+    alpha: i32,
+    beta: i32,
+    pv_node: bool,
 }
 
 /// One search thread.
@@ -458,6 +374,9 @@ impl<'a> Worker<'a> {
         alpha
     }
 
+    /// The alpha-beta search of one node (principal variation search):
+    /// the table, pruning before any move is tried, then the moves in
+    /// order, each searched by [`Worker::search_child`].
     fn negamax<R: SearchPolicy + Evaluate>(
         &mut self,
         pos: &Position,
@@ -482,16 +401,10 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
         let pv_node = beta - alpha > 1;
         let key = pos.key();
-        let tt_entry = self.shared.tt.probe(key);
-        let mut tt_move = Move::NULL;
-        if let Some(e) = tt_entry {
-            tt_move = e.mv;
-            if !pv_node && e.depth >= depth {
-                if let Some(s) = tt_cutoff(&e, ply, alpha, beta) {
-                    return s;
-                }
-            }
-        }
+        let tt_move = match self.probe_table(key, depth, alpha, beta, ply, pv_node) {
+            Ok(mv) => mv,
+            Err(cutoff) => return cutoff,
+        };
         let mut moves = MoveList::new();
         R::generate(pos, &mut moves);
         if moves.is_empty() {
@@ -509,35 +422,9 @@ impl<'a> Worker<'a> {
         } else {
             self.evaluate::<R>(pos)
         };
-
         if !pv_node && !respond {
-            // Reverse futility: far above beta near the horizon.
-            if let Some(margin) = R::REVERSE_FUTILITY_MARGIN {
-                if depth <= 3 && static_eval - margin * depth >= beta && beta.abs() < MATE_BOUND {
-                    return static_eval;
-                }
-            }
-            // Null move: if passing still fails high, so will a real move.
-            if depth >= 3 && static_eval >= beta && R::null_move_ok(pos) {
-                // Where the static evaluation is steady, the further it
-                // is above beta the less a real move is needed to stay so.
-                let steady = if R::STEADY_EVALUATION {
-                    ((static_eval - beta) / 200).min(2)
-                } else {
-                    0
-                };
-                let (base, divisor) = R::NULL_MOVE_REDUCTION;
-                let r = base + depth / divisor + steady;
-                self.keys.push(key);
-                let null = pos.null_move();
-                let s = -self.negamax::<R>(&null, depth - 1 - r, -beta, -beta + 1, ply + 1);
-                self.keys.pop();
-                if self.stopped {
-                    return 0;
-                }
-                if s >= beta && s < MATE_BOUND {
-                    return beta;
-                }
+            if let Some(cutoff) = self.prune_node::<R>(pos, depth, beta, static_eval, ply) {
+                return cutoff;
             }
         }
 
@@ -565,42 +452,8 @@ impl<'a> Worker<'a> {
             if i == usize::from(staged.is_some()) {
                 order = self.order_moves::<R>(pos, &moves, tt_move, ply, edge, staged);
             }
-            let mv;
-            // A move left unplayed out of scope converts nothing: it gains
-            // nothing, and the opponent keeps its king.
-            let mut child = None;
-            // Winning only what any move wins is not tactical.
-            let gain;
-            match staged {
-                Some(first) if i == 0 => {
-                    mv = moves[0];
-                    child = Some(first);
-                    gain = material_edge(&first, us) - edge;
-                    if gain != 0 {
-                        order.pending = pending_gain::<R>(pos);
-                    }
-                }
-                _ => {
-                    let next = pick_next(&mut order.scores, i);
-                    moves.swap(i, next);
-                    mv = moves[i];
-                    if R::PLAY_TO_ORDER {
-                        self.children[ply].swap(i, next);
-                        self.played[ply].swap(i, next);
-                        order.gains.swap(i, next);
-                        if self.played[ply][i] {
-                            child = Some(self.children[ply][i]);
-                        }
-                    } else {
-                        child = Some(R::play(pos, mv));
-                    }
-                    gain = if R::PLAY_TO_ORDER {
-                        order.gains[i]
-                    } else {
-                        child.map_or(0, |c| material_edge(&c, us) - edge)
-                    };
-                }
-            }
+            let (mv, child, gain) =
+                self.next_move::<R>(pos, &mut moves, i, staged, &mut order, ply, edge);
             let pending = order.pending;
             let mut tactical =
                 gain != 0 && (pending == 0 || gain > pending) || mv.kind() == MoveKind::Promotion;
@@ -624,26 +477,14 @@ impl<'a> Worker<'a> {
             // Out of scope, the scope's victims stand: nothing to judge.
             let child = child.unwrap_or_else(|| R::play_in_scope(pos, mv, &order.scope));
             let extension = i32::from(gives_pressure && ply < MAX_PLY / 2);
-            let new_depth = depth - 1 + extension;
-            let mut score;
-            if i == 0 {
-                score = -self.negamax::<R>(&child, new_depth, -beta, -alpha, ply + 1);
-            } else {
-                let reduction = if depth >= 3 && i >= REDUCE_FROM && quiet && !respond {
-                    let history = self.history[us.index()][mv.from().index()][mv.to().index()];
-                    late_move_reduction(depth, i, pv_node, history).min(new_depth - 1)
-                } else {
-                    0
-                };
-                score =
-                    -self.negamax::<R>(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1);
-                if score > alpha && reduction > 0 {
-                    score = -self.negamax::<R>(&child, new_depth, -alpha - 1, -alpha, ply + 1);
-                }
-                if score > alpha && score < beta {
-                    score = -self.negamax::<R>(&child, new_depth, -beta, -alpha, ply + 1);
-                }
-            }
+            let reducible = depth >= 3 && i >= REDUCE_FROM && quiet && !respond;
+            let window = Window {
+                alpha,
+                beta,
+                pv_node,
+            };
+            let score =
+                self.search_child::<R>(&child, mv, i, depth, extension, window, reducible, ply);
             if self.stopped {
                 self.keys.pop();
                 return 0;
@@ -653,10 +494,7 @@ impl<'a> Worker<'a> {
                 best_move = mv;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.extend_pv(ply, mv);
                     if alpha >= beta {
                         if !tactical {
                             self.reward_quiet(us, mv, &quiets_tried, depth, ply);
@@ -675,6 +513,159 @@ impl<'a> Worker<'a> {
             .tt
             .store(key, best_move, to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// The table's entry for `key`: its move to try first (`Ok`), or the
+    /// score that settles the window at once (`Err`; never in a PV node).
+    fn probe_table(
+        &self,
+        key: u64,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> Result<Move, i32> {
+        let Some(e) = self.shared.tt.probe(key) else {
+            return Ok(Move::NULL);
+        };
+        if !pv_node && e.depth >= depth {
+            if let Some(s) = tt_cutoff(&e, ply, alpha, beta) {
+                return Err(s);
+            }
+        }
+        Ok(e.mv)
+    }
+
+    /// Pruning before any move of a non-PV node is tried: reverse futility
+    /// and the null move. The score to return, if one of them cuts off.
+    fn prune_node<R: SearchPolicy + Evaluate>(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        beta: i32,
+        static_eval: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        // Reverse futility: far above beta near the horizon.
+        if let Some(margin) = R::REVERSE_FUTILITY_MARGIN {
+            if depth <= 3 && static_eval - margin * depth >= beta && beta.abs() < MATE_BOUND {
+                return Some(static_eval);
+            }
+        }
+        // Null move: if passing still fails high, so will a real move.
+        if depth >= 3 && static_eval >= beta && R::null_move_ok(pos) {
+            // Where the static evaluation is steady, the further it
+            // is above beta the less a real move is needed to stay so.
+            let steady = if R::STEADY_EVALUATION {
+                ((static_eval - beta) / 200).min(2)
+            } else {
+                0
+            };
+            let (base, divisor) = R::NULL_MOVE_REDUCTION;
+            let r = base + depth / divisor + steady;
+            self.keys.push(pos.key());
+            let null = pos.null_move();
+            let s = -self.negamax::<R>(&null, depth - 1 - r, -beta, -beta + 1, ply + 1);
+            self.keys.pop();
+            if self.stopped {
+                return Some(0);
+            }
+            if s >= beta && s < MATE_BOUND {
+                return Some(beta);
+            }
+        }
+        None
+    }
+
+    /// The `i`-th move of the node to search, put in place `i` of `moves`,
+    /// with its position if it has been played (`staged`: the table's
+    /// move, played before the others were ordered) and the material it
+    /// gains.
+    #[allow(clippy::too_many_arguments)]
+    fn next_move<R: SearchPolicy + Evaluate>(
+        &mut self,
+        pos: &Position,
+        moves: &mut MoveList,
+        i: usize,
+        staged: Option<Position>,
+        order: &mut MoveOrder,
+        ply: usize,
+        edge: i32,
+    ) -> (Move, Option<Position>, i32) {
+        let us = pos.side_to_move();
+        if let (Some(first), 0) = (staged, i) {
+            let gain = material_edge(&first, us) - edge;
+            if gain != 0 {
+                order.pending = pending_gain::<R>(pos);
+            }
+            return (moves[0], Some(first), gain);
+        }
+        let next = pick_next(&mut order.scores, i);
+        moves.swap(i, next);
+        let mv = moves[i];
+        if R::PLAY_TO_ORDER {
+            self.children[ply].swap(i, next);
+            self.played[ply].swap(i, next);
+            order.gains.swap(i, next);
+            // A move left unplayed out of scope converts nothing: it gains
+            // nothing, and the opponent keeps its king.
+            let child = self.played[ply][i].then(|| self.children[ply][i]);
+            (mv, child, order.gains[i])
+        } else {
+            let child = R::play(pos, mv);
+            (mv, Some(child), material_edge(&child, us) - edge)
+        }
+    }
+
+    /// Searches the child of the node's `i`-th move `mv`: the first move
+    /// with the full window, the others with a null window, reduced when
+    /// `reducible` (late and quiet), searched again if they beat alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn search_child<R: SearchPolicy + Evaluate>(
+        &mut self,
+        child: &Position,
+        mv: Move,
+        i: usize,
+        depth: i32,
+        extension: i32,
+        window: Window,
+        reducible: bool,
+        ply: usize,
+    ) -> i32 {
+        let Window {
+            alpha,
+            beta,
+            pv_node,
+        } = window;
+        let new_depth = depth - 1 + extension;
+        if i == 0 {
+            return -self.negamax::<R>(child, new_depth, -beta, -alpha, ply + 1);
+        }
+        let reduction = if reducible {
+            let us = child.side_to_move().flip();
+            let history = self.history[us.index()][mv.from().index()][mv.to().index()];
+            late_move_reduction(depth, i, pv_node, history).min(new_depth - 1)
+        } else {
+            0
+        };
+        let mut score =
+            -self.negamax::<R>(child, new_depth - reduction, -alpha - 1, -alpha, ply + 1);
+        if score > alpha && reduction > 0 {
+            score = -self.negamax::<R>(child, new_depth, -alpha - 1, -alpha, ply + 1);
+        }
+        if score > alpha && score < beta {
+            score = -self.negamax::<R>(child, new_depth, -beta, -alpha, ply + 1);
+        }
+        score
+    }
+
+    /// `mv` and the child's principal variation become the node's.
+    fn extend_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
     }
 
     /// The static evaluation of `pos` for the side to move, through the
@@ -807,223 +798,6 @@ impl<'a> Worker<'a> {
         }
         best
     }
-
-    /// What the moves of `pos` are ordered by ([`MoveOrder`]). `first`:
-    /// the first move, already played (the move from the table, searched
-    /// before the others were ordered).
-    fn order_moves<R: SearchPolicy + Evaluate>(
-        &mut self,
-        pos: &Position,
-        moves: &MoveList,
-        tt_move: Move,
-        ply: usize,
-        edge: i32,
-        first: Option<Position>,
-    ) -> MoveOrder {
-        let us = pos.side_to_move();
-        let scope = R::gain_scope(pos);
-        let pending = pending_gain_within::<R>(pos, &scope);
-        // Where a move's gain is known only by playing it, the moves in
-        // scope are played now to order them, the others (which gain
-        // nothing) only once they are searched.
-        let mut gains: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
-        if R::PLAY_TO_ORDER {
-            self.play_in_scope::<R>(pos, moves, &scope, ply, first);
-            gains.extend(self.children[ply].iter().zip(self.played[ply].iter()).map(
-                |(child, &played)| {
-                    if played {
-                        material_edge(child, us) - edge
-                    } else {
-                        0
-                    }
-                },
-            ));
-        }
-        let scores = self.order_scores::<R>(pos, moves, tt_move, ply, pending, &gains);
-        MoveOrder {
-            scope,
-            pending,
-            gains,
-            scores,
-        }
-    }
-
-    /// Plays the moves of `pos` in `scope` into `children[ply]`; the others
-    /// get a place (the position itself) marked unplayed in `played[ply]`.
-    /// `first`: the first move's position, played already.
-    fn play_in_scope<R: SearchPolicy + Evaluate>(
-        &mut self,
-        pos: &Position,
-        moves: &MoveList,
-        scope: &GainScope,
-        ply: usize,
-        first: Option<Position>,
-    ) {
-        let children = &mut self.children[ply];
-        let played = &mut self.played[ply];
-        children.clear();
-        played.clear();
-        let mut rest = moves.iter();
-        if let Some(child) = first {
-            rest.next();
-            children.push(child);
-            played.push(true);
-        }
-        for &mv in rest {
-            let admitted = scope.admits(pos, mv);
-            children.push(if admitted {
-                R::play_in_scope(pos, mv, scope)
-            } else {
-                *pos
-            });
-            played.push(admitted);
-        }
-    }
-
-    /// Ordering scores: TT move, then material-changing moves by their
-    /// rough gain (beyond what any move wins; `gains` where the variant
-    /// plays the moves to order them), then killers, then quiet moves by
-    /// history.
-    fn order_scores<R: SearchPolicy + Evaluate>(
-        &self,
-        pos: &Position,
-        moves: &MoveList,
-        tt_move: Move,
-        ply: usize,
-        pending: i32,
-        gains: &[i32],
-    ) -> ArrayVec<i32, MAX_MOVES> {
-        let us = pos.side_to_move();
-        moves
-            .iter()
-            .enumerate()
-            .map(|(i, &mv)| {
-                if mv == tt_move {
-                    return 1 << 28;
-                }
-                let victim = if R::PLAY_TO_ORDER {
-                    // A conversion moves a piece from one side to the other.
-                    (gains[i] - pending) / 2
-                } else if R::may_gain(pos, mv) {
-                    pos.kind_at(mv.to()).map_or(0, |k| GAIN_VALUES[k.index()])
-                } else {
-                    0
-                };
-                if victim > 0 || mv.kind() == MoveKind::Promotion {
-                    let attacker = pos.kind_at(mv.from()).map_or(0, |k| GAIN_VALUES[k.index()]);
-                    return (1 << 24) + victim * 16 - attacker / 16;
-                }
-                if mv == self.killers[ply][0] {
-                    return 1 << 22;
-                }
-                if mv == self.killers[ply][1] {
-                    return (1 << 22) - 1;
-                }
-                self.history[us.index()][mv.from().index()][mv.to().index()]
-            })
-            .collect()
-    }
-
-    /// A quiet move `mv` of `side` caused a cutoff at `depth`: it becomes
-    /// a killer and its history rises, while the quiet moves `failed`
-    /// searched before it fall by as much.
-    fn reward_quiet(&mut self, side: Color, mv: Move, failed: &[Move], depth: i32, ply: usize) {
-        if self.killers[ply][0] != mv {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = mv;
-        }
-        let bonus = (depth * depth * 16).min(HISTORY_MAX / 8);
-        let history = &mut self.history[side.index()];
-        nudge(&mut history[mv.from().index()][mv.to().index()], bonus);
-        for m in failed {
-            nudge(&mut history[m.from().index()][m.to().index()], -bonus);
-        }
-    }
-}
-
-/// What a node's moves are ordered by, in the order of its move list.
-struct MoveOrder {
-    /// The moves that may win material
-    /// ([`crate::variants::Rules::gain_scope`]).
-    scope: GainScope,
-    /// What every move wins (see [`pending_gain`]).
-    pending: i32,
-    /// Each move's gain, where the variant plays the moves to learn it.
-    gains: ArrayVec<i32, MAX_MOVES>,
-    /// The ordering scores ([`Worker::order_scores`]).
-    scores: ArrayVec<i32, MAX_MOVES>,
-}
-
-impl Default for MoveOrder {
-    /// Before the moves are ordered: every move may win, none is scored.
-    fn default() -> MoveOrder {
-        MoveOrder {
-            scope: GainScope::ALL,
-            pending: 0,
-            gains: ArrayVec::new(),
-            scores: ArrayVec::new(),
-        }
-    }
-}
-
-/// History scores stay within `±HISTORY_MAX`, below the killers' order.
-const HISTORY_MAX: i32 = 1 << 14;
-
-/// Moves a history score by `delta`, less the nearer it is to the bound
-/// in that direction, so that old successes fade as new ones come in.
-fn nudge(h: &mut i32, delta: i32) {
-    *h += delta - *h * delta.abs() / HISTORY_MAX;
-}
-
-/// Late-move pruning reaches this far from the horizon.
-const LATE_MOVE_DEPTH: i32 = 3;
-
-/// Late-move pruning: whether the `i`-th move (from 0) of a non-PV node
-/// at `depth` is late enough to skip when quiet; the node searches its
-/// first `n + depth²` moves ([`SearchPolicy::LATE_MOVES_SEARCHED`]).
-fn late_move(depth: i32, i: usize, n: usize) -> bool {
-    depth <= LATE_MOVE_DEPTH && i >= n + (depth * depth) as usize
-}
-
-/// Late-move reductions start at this move: the first moves, ordered
-/// by the table, gain and killers, are searched to full depth. From the
-/// sixth rather than the fourth move, pacifist2 game positions reach
-/// depth 7 with 10% fewer nodes, and the quiet moves that set up a
-/// conversion are less often reduced out of sight.
-const REDUCE_FROM: usize = 6;
-
-/// How many plies less the `i`th move (counted from 0) of a node at
-/// `depth` is searched with: more the deeper and the later, less in PV
-/// nodes and for moves with a good history. At least one.
-fn late_move_reduction(depth: i32, i: usize, pv_node: bool, history: i32) -> i32 {
-    let base = 0.5 + f64::from(depth).ln() * (i as f64).ln() / 2.25;
-    let r = base as i32 - i32::from(pv_node) - history / (HISTORY_MAX / 2);
-    r.max(1)
-}
-
-/// Futility pruning: this close to the horizon, a quiet move is not
-/// expected to lift a static evaluation more than `FUTILITY_MARGIN` per
-/// ply of depth left, so below `alpha` by that much it is not searched.
-const FUTILITY_DEPTH: i32 = 2;
-const FUTILITY_MARGIN: i32 = 200;
-
-/// Whether a quiet move of a non-PV node at `depth` is futile.
-fn futile(depth: i32, static_eval: i32, alpha: i32) -> bool {
-    depth <= FUTILITY_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha
-}
-
-/// Selection sort step: swaps the best remaining score into place `i` and
-/// returns where it was (the caller swaps the move alongside).
-#[inline]
-fn pick_next(scores: &mut [i32], i: usize) -> usize {
-    let mut best = i;
-    for j in i + 1..scores.len() {
-        if scores[j] > scores[best] {
-            best = j;
-        }
-    }
-    scores.swap(i, best);
-    best
 }
 
 #[cfg(test)]
