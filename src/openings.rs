@@ -6,7 +6,7 @@
 use crate::board::{Color, Position};
 use crate::game::{Game, GameError};
 use crate::rng::Rng;
-use crate::search::equilibrium::{solve_turn, SimShared};
+use crate::search::simultaneous::{solve_turn, SimShared};
 use crate::search::threads::{search, Score, SearchParams};
 use crate::search::time::Limits;
 use crate::search::Shared;
@@ -69,9 +69,10 @@ pub fn replay(variant: Variant, opening: &Opening) -> Result<Game, OpeningError>
 /// must end on a whole turn; checked before any ply is played, so that
 /// this is the error an odd opening reports.
 fn require_whole_turns(game: &Game, plies: usize) -> Result<(), OpeningError> {
-    match game {
-        Game::Simultaneous(_) if !plies.is_multiple_of(2) => Err(OpeningError::PartTurn),
-        _ => Ok(()),
+    if plies.is_multiple_of(game.plies_per_turn()) {
+        Ok(())
+    } else {
+        Err(OpeningError::PartTurn)
     }
 }
 

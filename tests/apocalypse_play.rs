@@ -5,10 +5,10 @@
 mod common;
 use common::Engine;
 use turncoat::board::Color;
-use turncoat::search::equilibrium::{sample, solve_turn, SimShared};
+use turncoat::search::simultaneous::{sample, solve_turn, SimShared};
 use turncoat::variants::apocalypse::{ApocalypseGame, ApocalypsePosition};
 
-fn solve(fen: &str, depth: u32) -> turncoat::search::equilibrium::SimResult {
+fn solve(fen: &str, depth: u32) -> turncoat::search::simultaneous::SimResult {
     let pos = ApocalypsePosition::from_fen(fen).unwrap();
     solve_turn(&SimShared::default(), &pos, depth, None, 1, &mut |_| {})
         .expect("a game in progress")

@@ -16,7 +16,7 @@ use crate::openings::{
     self, is_balanced, is_balanced_turn, random_opening, random_sure_turn, replay,
 };
 use crate::rng::Rng;
-use crate::search::equilibrium::SimShared;
+use crate::search::simultaneous::SimShared;
 use crate::search::Shared;
 use crate::variants::apocalypse::ApocalypseGame;
 use crate::Variant;

@@ -8,13 +8,14 @@
 mod draw;
 pub mod genfens;
 pub mod options;
+mod search;
 
-use crate::board::{Color, Move, Position};
+use crate::board::Move;
 use crate::game::{Game, GameError, ListError};
 use crate::perft::Perft;
-use crate::search::equilibrium::{sample, solve_turn, SimResult, SimShared};
-use crate::search::threads::{search, Report, SearchParams, SearchResult};
-use crate::search::time::{budget, Limits};
+use crate::search::simultaneous::SimShared;
+use crate::search::threads::Report;
+use crate::search::time::Limits;
 use crate::search::Shared;
 use crate::Variant;
 use crossbeam_channel::{Receiver, Sender};
@@ -23,7 +24,7 @@ pub use options::{OptionKind, OptionSpec, Options};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What a `go` asks for.
 #[derive(Clone, Debug, Default)]
@@ -220,34 +221,11 @@ impl Engine {
         on_best: impl FnOnce(BestMove) + Send + 'static,
     ) {
         self.stop();
-        let handle = match &self.game {
-            Game::Sequential(g) => {
-                let params = SearchParams {
-                    pos: *g.position(),
-                    game_keys: g.history().to_vec(),
-                    limits: go.limits,
-                    threads: options::usable_threads(self.options.threads),
-                    multipv: go.multipv.unwrap_or(self.options.multipv),
-                    searchmoves: go.searchmoves,
-                    overhead: Duration::from_millis(self.options.move_overhead_ms),
-                };
-                let shared = Arc::clone(&self.shared);
-                let chess960 = self.options.chess960;
-                spawn_sequential(shared, params, chess960, on_info, on_best)
-            }
-            Game::Simultaneous(g) => {
-                let turn = TurnSearch {
-                    pos: *g.position(),
-                    side: g.side_to_choose(),
-                    over: g.outcome().is_some(),
-                    limits: go.limits,
-                    overhead: Duration::from_millis(self.options.move_overhead_ms),
-                    threads: options::usable_threads(self.options.threads),
-                    seed: self.options.seed,
-                };
-                spawn_simultaneous(Arc::clone(&self.equilibrium), turn, on_info, on_best)
-            }
+        let tables = search::Tables {
+            alpha_beta: Arc::clone(&self.shared),
+            simultaneous: Arc::clone(&self.equilibrium),
         };
+        let handle = search::spawn(tables, &self.game, go, &self.options, on_info, on_best);
         self.running = Some(handle);
     }
 
@@ -419,140 +397,3 @@ impl std::fmt::Display for PositionError {
 }
 
 impl std::error::Error for PositionError {}
-
-fn spawn_sequential(
-    shared: Arc<Shared>,
-    params: SearchParams,
-    chess960: bool,
-    mut on_info: impl FnMut(&Info) + Send + 'static,
-    on_best: impl FnOnce(BestMove) + Send + 'static,
-) -> JoinHandle<()> {
-    shared.stop.store(false, Ordering::Relaxed);
-    shared
-        .pondering
-        .store(params.limits.ponder, Ordering::Relaxed);
-    std::thread::spawn(move || {
-        let pos = params.pos;
-        let result = search(&shared, &params, &mut |r| {
-            on_info(&Info::Line(line(&pos, r, chess960)))
-        });
-        on_best(best_move(&pos, &result, chess960));
-    })
-}
-
-/// The PV in the variant's notation, cut at the first move that is not
-/// legal in sequence.
-pub fn format_pv(pos: &Position, pv: &[Move], chess960: bool) -> Vec<String> {
-    let mut cur = *pos;
-    let mut out = Vec::new();
-    for &mv in pv {
-        if !cur.legal_moves().contains(&mv) {
-            break;
-        }
-        out.push(cur.move_to_uci(mv, chess960));
-        cur = cur.play(mv);
-    }
-    out
-}
-
-fn line(pos: &Position, r: &Report, chess960: bool) -> Line {
-    r.with_pv(format_pv(pos, &r.pv, chess960))
-}
-
-fn best_move(pos: &Position, result: &SearchResult, chess960: bool) -> BestMove {
-    let Some(best) = result.best else {
-        return BestMove::default();
-    };
-    let child = pos.play(best);
-    let ponder = result
-        .ponder
-        .filter(|p| child.legal_moves().contains(p))
-        .map(|p| child.move_to_uci(p, chess960));
-    BestMove {
-        best: Some(pos.move_to_uci(best, chess960)),
-        ponder,
-        strategy: Vec::new(),
-    }
-}
-
-/// A `go` in the simultaneous game: the equilibrium for the side to
-/// choose, on the position before the turn (docs/rules.md §5.4).
-struct TurnSearch {
-    pos: crate::variants::apocalypse::ApocalypsePosition,
-    side: Color,
-    over: bool,
-    limits: Limits,
-    overhead: Duration,
-    threads: usize,
-    seed: u64,
-}
-
-fn spawn_simultaneous(
-    shared: Arc<SimShared>,
-    turn: TurnSearch,
-    mut on_info: impl FnMut(&Info) + Send + 'static,
-    on_best: impl FnOnce(BestMove) + Send + 'static,
-) -> JoinHandle<()> {
-    shared.stop.store(false, Ordering::Relaxed);
-    let node_limit = turn.limits.nodes.unwrap_or(u64::MAX);
-    shared.node_limit.store(node_limit, Ordering::Relaxed);
-    let b = budget(&turn.limits, turn.overhead);
-    let max_depth = turn.limits.depth.unwrap_or(64);
-    let infinite = turn.limits.infinite || turn.limits.ponder;
-    std::thread::spawn(move || {
-        let start = Instant::now();
-        let side = turn.side;
-        let strategy_of = |r: &SimResult| {
-            if side == Color::White {
-                r.white.clone()
-            } else {
-                r.black.clone()
-            }
-        };
-        let mut on_depth = |r: &SimResult| {
-            let value = if side == Color::White {
-                r.value
-            } else {
-                -r.value
-            };
-            let likely = strategy_of(r)
-                .iter()
-                .max_by(|a, b| a.1.total_cmp(&b.1))
-                .map(|(p, _)| p.to_string());
-            on_info(&Info::Turn(TurnDepth {
-                depth: r.depth,
-                value,
-                nodes: r.nodes,
-                time: start.elapsed(),
-                likely,
-            }));
-        };
-        let result = if turn.over {
-            None
-        } else {
-            solve_turn(
-                &shared,
-                &turn.pos,
-                max_depth,
-                b.soft.or(b.hard),
-                turn.threads,
-                &mut on_depth,
-            )
-        };
-        if infinite {
-            shared
-                .wake
-                .wait_while(|| !shared.stop.load(Ordering::Relaxed));
-        }
-        let Some(r) = result else {
-            return on_best(BestMove::default());
-        };
-        let strategy = strategy_of(&r);
-        let best = sample(&strategy, draw::unit_random(turn.seed, &turn.pos, side));
-        on_best(BestMove {
-            best: best.map(|p| p.to_string()),
-            ponder: None,
-            strategy: strategy.iter().map(|(p, w)| (p.to_string(), *w)).collect(),
-        });
-    })
-}

@@ -208,6 +208,21 @@ impl Game {
         }
     }
 
+    /// Whether both sides choose their move of a turn at once (apocalypse,
+    /// docs/rules.md §5.4) rather than in turn.
+    pub fn is_simultaneous(&self) -> bool {
+        matches!(self, Game::Simultaneous(_))
+    }
+
+    /// How many plies make one turn: 1 in the sequential variants, 2 (a
+    /// choice of each side) in the simultaneous game.
+    pub fn plies_per_turn(&self) -> usize {
+        match self {
+            Game::Sequential(_) => 1,
+            Game::Simultaneous(_) => 2,
+        }
+    }
+
     /// Plies played since the start (changes with every move or undo).
     pub fn plies(&self) -> usize {
         match self {

@@ -558,7 +558,7 @@ impl Reports for Hub {
                 *left = left.saturating_sub(elapsed);
                 clock.running = None;
             }
-            if matches!(s.game, Game::Simultaneous(_)) && side == Color::White {
+            if s.game.is_simultaneous() && side == Color::White {
                 s.live.white_chosen = true;
             }
             if let Some(score) = score {

@@ -305,10 +305,7 @@ impl Session {
 
     /// `plies`, or in the simultaneous game the start of its turn.
     fn turn_start(&self, plies: usize) -> usize {
-        match self.game {
-            Game::Simultaneous(_) => plies - plies % 2,
-            Game::Sequential(_) => plies,
-        }
+        plies - plies % self.game.plies_per_turn()
     }
 
     /// Before a game mode starts from the position shown: the moves after

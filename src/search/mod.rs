@@ -11,14 +11,13 @@
 //! * `score.rs`: mate scores and the table's bounds.
 //! * this file: the alpha-beta worker itself.
 
-pub mod equilibrium;
 pub mod evals;
-pub mod matrix;
 mod movepick;
 pub mod policy;
 mod pruning;
 mod score;
 pub mod signal;
+pub mod simultaneous;
 pub mod threads;
 pub mod time;
 pub mod tt;

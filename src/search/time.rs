@@ -64,6 +64,33 @@ pub fn budget(limits: &Limits, overhead: Duration) -> Budget {
     }
 }
 
+/// What a turn of the simultaneous game may spend (docs/search.md,
+/// "Apocalypse"): its equilibrium is searched depth by depth until the
+/// time, depth or node limit, and a move is drawn once the turn is solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnBudget {
+    /// Time for the whole equilibrium search: the soft budget of a move
+    /// when there is one (no depth of a matrix game is cut short for the
+    /// next), else the hard one.
+    pub time: Option<Duration>,
+    pub depth: u32,
+    pub nodes: u64,
+    /// `go infinite` and `go ponder`: the answer waits for `stop`.
+    pub until_stop: bool,
+}
+
+/// The budget of a `go` in the simultaneous game, from the same clock
+/// arithmetic as a move of the sequential ones ([`budget`]).
+pub fn turn_budget(limits: &Limits, overhead: Duration) -> TurnBudget {
+    let b = budget(limits, overhead);
+    TurnBudget {
+        time: b.soft.or(b.hard),
+        depth: limits.depth.unwrap_or(64),
+        nodes: limits.nodes.unwrap_or(u64::MAX),
+        until_stop: limits.infinite || limits.ponder,
+    }
+}
+
 /// The longest time any clock input may stand for: beyond it a number is
 /// refused as a time (no game lasts a year, and `Duration` arithmetic on
 /// larger values can overflow).

@@ -11,7 +11,7 @@ use crate::board::{Color, Outcome, Position};
 use crate::eval::apocalypse::DECIDED;
 use crate::game::SequentialGame;
 use crate::rng::Rng;
-use crate::search::equilibrium::{sample, solve_turn, SimResult, SimShared};
+use crate::search::simultaneous::{sample, solve_turn, SimResult, SimShared};
 use crate::search::threads::{search, SearchParams};
 use crate::search::time::Limits;
 use crate::search::Shared;

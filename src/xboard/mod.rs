@@ -17,7 +17,6 @@ mod clock;
 
 use crate::board::{Color, Outcome};
 use crate::engine::{options::OptionKind, Engine, Go, Info};
-use crate::game::Game;
 use crate::output::send_line as send;
 use crate::search::threads::Score;
 use crate::search::time::{seconds, Limits};
@@ -394,7 +393,7 @@ impl Session {
     /// With `hard`, thinks on the opponent's time (results are discarded);
     /// not in the simultaneous game, where nobody waits for the other.
     fn maybe_ponder(&mut self) {
-        let sequential = matches!(self.engine.game(), Game::Sequential(_));
+        let sequential = !self.engine.game().is_simultaneous();
         if self.ponder && sequential && self.engine.game().rules_end().is_none() {
             let limits = Limits {
                 infinite: true,

@@ -3,7 +3,7 @@
 //! black candidate) pairs, children valued by a depth-limited recursive
 //! search and the evaluation at the horizon.
 //!
-//! Each matrix game is solved exactly (linear programming, [`super::matrix`])
+//! Each matrix game is solved exactly (linear programming, [`matrix`])
 //! with the double oracle method: solve the game restricted to a few
 //! candidates, add each side's best pure response to the other's
 //! equilibrium strategy, repeat until neither response improves. Only the
@@ -12,10 +12,12 @@
 //! penalties; iterative deepening runs within the time budget; at the root
 //! the entries of each round are shared out among the threads.
 
-use super::matrix::solve;
+pub mod matrix;
+
 use crate::board::{Color, Outcome};
 use crate::eval::apocalypse::{evaluate, DECIDED, WIN};
 use crate::variants::apocalypse::{ApocalypsePosition, Ply};
+use matrix::solve;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -392,8 +394,8 @@ pub fn sample(strategy: &[(Ply, f64)], u: f64) -> Option<Ply> {
 
 #[cfg(test)]
 mod tests {
+    use super::matrix;
     use super::*;
-    use crate::search::matrix;
 
     #[test]
     fn double_oracle_finds_the_full_equilibrium() {
