@@ -1,6 +1,7 @@
-//! Embeds the files of `src/gui/assets/` (the browser GUI's page, script,
-//! style and piece images) into the binary: `turncoat gui` needs nothing
-//! else installed, and no front-end build step runs.
+//! Embeds the files of `src/gui/assets/` (the browser GUI's page, its ES
+//! modules, style sheets and piece images) into the binary: `turncoat gui`
+//! needs nothing else installed, and no front-end build step runs. The
+//! folder is flat: the server serves each file by its name.
 
 use std::fmt::Write as _;
 use std::path::Path;
