@@ -1,0 +1,110 @@
+// The HTTP transport (src/gui/assets/transport.js), with a fake fetch and EventSource.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHttpTransport } from '../../src/gui/assets/transport.js';
+
+/** A fetch that records its calls and answers from `answer(url, init)`. */
+function fakeFetch(answer) {
+  const calls = [];
+  const fetch = async (url, init) => {
+    calls.push({ url, init });
+    return answer(url, init);
+  };
+  return { calls, fetch };
+}
+
+const json = (status, body) => ({ ok: status < 300, status, json: async () => body, text: async () => JSON.stringify(body) });
+
+test('an action is a POST of JSON with the token; its answer comes back', async () => {
+  const { calls, fetch } = fakeFetch(() => json(200, { board: {}, seq: 7 }));
+  const t = createHttpTransport({ token: 'ab12', fetch });
+  assert.deepEqual(await t.act('move', { move: 'e2e4' }), { ok: true, data: { board: {}, seq: 7 } });
+  assert.equal(calls[0].url, '/api/move?token=ab12');
+  assert.equal(calls[0].init.method, 'POST');
+  assert.equal(calls[0].init.headers['Content-Type'], 'application/json');
+  assert.deepEqual(JSON.parse(calls[0].init.body), { move: 'e2e4' });
+  await t.act('undo');
+  assert.equal(calls[1].init.body, '{}');
+});
+
+test('a refused action says why: the server\'s error, else the status, else unreachable', async () => {
+  let t = createHttpTransport({ token: 't', fetch: async () => json(422, { error: 'illegal move e2e5' }) });
+  assert.deepEqual(await t.act('move', { move: 'e2e5' }), { ok: false, error: 'illegal move e2e5' });
+  const notJson = { ok: false, status: 500, json: async () => JSON.parse('<html>') };
+  t = createHttpTransport({ token: 't', fetch: async () => notJson });
+  assert.deepEqual(await t.act('new', {}), { ok: false, error: 'new: HTTP 500' });
+  t = createHttpTransport({
+    token: 't',
+    fetch: async () => {
+      throw new Error('connection refused');
+    },
+  });
+  assert.deepEqual(await t.act('new', {}), { ok: false, error: 'new: server unreachable (connection refused)' });
+  assert.equal(await t.state(), null);
+});
+
+test('the state, the rules, the assets and links carry the token', async () => {
+  const { calls, fetch } = fakeFetch((url) => json(url.startsWith('/api/rules') ? 200 : 200, { url }));
+  const t = createHttpTransport({ token: 'ab12', fetch });
+  assert.deepEqual(await t.state(), { url: '/api/state?token=ab12' });
+  assert.deepEqual(await t.rules('pacifist2'), { url: '/api/rules?variant=pacifist2&token=ab12' });
+  await t.asset('pieces.svg');
+  assert.equal(calls[2].url, '/pieces.svg?token=ab12');
+  assert.equal(t.link('/book'), '/book?token=ab12');
+  const refused = createHttpTransport({ token: 'x', fetch: async () => json(404, {}) });
+  assert.equal(await refused.rules('fairy'), null);
+});
+
+test('subscribe: states off the live channel, polling while it is down', async () => {
+  const sources = [];
+  class FakeEventSource {
+    static CLOSED = 2;
+    constructor(url) {
+      this.url = url;
+      this.listeners = {};
+      this.readyState = 0;
+      sources.push(this);
+    }
+    addEventListener(name, f) {
+      this.listeners[name] = f;
+    }
+  }
+  const timers = [];
+  const intervals = [];
+  const { calls, fetch } = fakeFetch(() => json(200, { board: {}, polled: true }));
+  const t = createHttpTransport({
+    token: 'ab12',
+    fetch,
+    EventSource: FakeEventSource,
+    setTimeout: (f, ms) => timers.push({ f, ms }),
+    setInterval: (f, ms) => intervals.push({ f, ms }),
+    now: () => 42,
+  });
+  const states = [];
+  const engine = [];
+  const channel = t.subscribe({ onState: (s, at) => states.push([s, at]), onEngine: (e) => engine.push(e) });
+  assert.equal(sources[0].url, '/api/events?token=ab12');
+  assert.equal(channel.live(), false);
+  // down: the poll asks for the state
+  assert.equal(intervals[0].ms, 1000);
+  await intervals[0].f();
+  assert.deepEqual(states.pop(), [{ board: {}, polled: true }, null]);
+  // up: streamed states and engine lines, no polling
+  sources[0].onopen();
+  assert.equal(channel.live(), true);
+  sources[0].listeners.state({ data: '{"seq": 3}' });
+  sources[0].listeners.state({ data: 'not json' });
+  sources[0].listeners.engine({ data: '{"line": "info depth 1"}' });
+  assert.deepEqual(states, [[{ seq: 3 }, 42]]);
+  assert.deepEqual(engine, [{ line: 'info depth 1' }]);
+  const polls = calls.length;
+  await intervals[0].f();
+  assert.equal(calls.length, polls);
+  // closed: down again, and opened anew 2 s later
+  sources[0].readyState = FakeEventSource.CLOSED;
+  sources[0].onerror();
+  assert.equal(channel.live(), false);
+  assert.equal(timers[0].ms, 2000);
+  timers[0].f();
+  assert.equal(sources.length, 2);
+});
