@@ -9,7 +9,9 @@ use super::types::{Color, Square};
 
 const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT_DELTAS: [(i8, i8); 8] = [
+/// A knight's jumps as (file, rank) steps, on any board (the 5x5 one of
+/// apocalypse uses them too).
+pub const KNIGHT_DELTAS: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),

@@ -231,46 +231,100 @@ impl Position {
 }
 
 fn parse_placement(pos: &mut Position, placement: &str) -> Result<(), FenError> {
+    read_placement(placement, 8, Piece::from_fen_char, |file, rank, p| {
+        pos.put(Square::from_coords(file, rank), p)
+    })
+    .map_err(FenError::from)
+}
+
+/// What is wrong with the placement field of a FEN, on a board of any
+/// size (the 8x8 board, apocalypse's 5x5): ranks count from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlacementError {
+    /// Not as many ranks as the board has.
+    Ranks(usize),
+    /// An empty-square count of 0 or more than the board's width.
+    EmptyCount {
+        count: char,
+        rank: u8,
+    },
+    /// A letter that names no man of the game.
+    PieceLetter {
+        letter: char,
+        rank: u8,
+    },
+    RankTooLong {
+        rank: u8,
+    },
+    RankTooShort {
+        rank: u8,
+        squares: u8,
+    },
+}
+
+/// Reads the placement field of a FEN of a `size` x `size` board, its
+/// last rank first: `man` names the man a letter stands for (`None`: no
+/// man of this game), and `put` sets it on its file and rank (from 0).
+pub fn read_placement<M>(
+    placement: &str,
+    size: u8,
+    man: impl Fn(char) -> Option<M>,
+    mut put: impl FnMut(u8, u8, M),
+) -> Result<(), PlacementError> {
     let ranks: Vec<&str> = placement.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::Ranks(ranks.len()));
+    if ranks.len() != usize::from(size) {
+        return Err(PlacementError::Ranks(ranks.len()));
     }
     for (i, text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
+        let rank = size - 1 - i as u8;
         let mut file = 0u8;
         for c in text.chars() {
             if let Some(d) = c.to_digit(10) {
-                if !(1..=8).contains(&d) {
-                    return Err(FenError::EmptyCount {
+                if !(1..=u32::from(size)).contains(&d) {
+                    return Err(PlacementError::EmptyCount {
                         count: c,
                         rank: rank + 1,
                     });
                 }
                 file += d as u8;
-            } else if let Some(p) = Piece::from_fen_char(c) {
-                if file >= 8 {
-                    return Err(FenError::RankTooLong { rank: rank + 1 });
+            } else if let Some(m) = man(c) {
+                if file >= size {
+                    return Err(PlacementError::RankTooLong { rank: rank + 1 });
                 }
-                pos.put(Square::from_coords(file, rank), p);
+                put(file, rank, m);
                 file += 1;
             } else {
-                return Err(FenError::PieceLetter {
+                return Err(PlacementError::PieceLetter {
                     letter: c,
                     rank: rank + 1,
                 });
             }
-            if file > 8 {
-                return Err(FenError::RankTooLong { rank: rank + 1 });
+            if file > size {
+                return Err(PlacementError::RankTooLong { rank: rank + 1 });
             }
         }
-        if file != 8 {
-            return Err(FenError::RankTooShort {
+        if file != size {
+            return Err(PlacementError::RankTooShort {
                 rank: rank + 1,
                 squares: file,
             });
         }
     }
     Ok(())
+}
+
+impl From<PlacementError> for FenError {
+    fn from(e: PlacementError) -> FenError {
+        match e {
+            PlacementError::Ranks(n) => FenError::Ranks(n),
+            PlacementError::EmptyCount { count, rank } => FenError::EmptyCount { count, rank },
+            PlacementError::PieceLetter { letter, rank } => FenError::PieceLetter { letter, rank },
+            PlacementError::RankTooLong { rank } => FenError::RankTooLong { rank },
+            PlacementError::RankTooShort { rank, squares } => {
+                FenError::RankTooShort { rank, squares }
+            }
+        }
+    }
 }
 
 fn check_pawns(pos: &Position) -> Result<(), FenError> {

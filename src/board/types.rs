@@ -65,6 +65,16 @@ impl PieceKind {
         PieceKind::King,
     ];
 
+    /// Every kind but the king, pawn first (material that can be lost,
+    /// won or paid).
+    pub const ALL_BUT_KING: [PieceKind; 5] = [
+        PieceKind::Pawn,
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+    ];
+
     /// Promotion choices, in the order moves are generated.
     pub const PROMOTIONS: [PieceKind; 4] = [
         PieceKind::Queen,

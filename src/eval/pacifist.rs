@@ -329,13 +329,7 @@ fn swing(p: &Params, pos: &Position, set: Bitboard, owner: Color, kings: [i32; 2
         return (0, 0);
     }
     let mut material = 0;
-    for kind in [
-        PieceKind::Pawn,
-        PieceKind::Knight,
-        PieceKind::Bishop,
-        PieceKind::Rook,
-        PieceKind::Queen,
-    ] {
+    for kind in PieceKind::ALL_BUT_KING {
         material += p.value[kind.index()] * (set & pos.by_kind(kind)).count() as i32;
     }
     let kx = (set & pos.by_kind(PieceKind::King)).count() as i32;

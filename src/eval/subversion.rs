@@ -98,13 +98,7 @@ pub fn terms(pos: &Position, p: &Params) -> Terms {
         if let Some(k) = pos.king_square(c) {
             let guarded = king_attacks(k) & pos.by_color(c);
             let mut v = Tapered::ZERO;
-            for kind in [
-                PieceKind::Pawn,
-                PieceKind::Knight,
-                PieceKind::Bishop,
-                PieceKind::Rook,
-                PieceKind::Queen,
-            ] {
+            for kind in PieceKind::ALL_BUT_KING {
                 v += p.shielded[kind.index()] * (guarded & pos.by_kind(kind)).count() as i32;
             }
             t.add(KING_SHIELD, c, v);
@@ -127,13 +121,7 @@ pub fn terms(pos: &Position, p: &Params) -> Terms {
         }
         let mut v = Tapered::ZERO;
         let mut best = Tapered::ZERO;
-        for kind in [
-            PieceKind::Pawn,
-            PieceKind::Knight,
-            PieceKind::Bishop,
-            PieceKind::Rook,
-            PieceKind::Queen,
-        ] {
+        for kind in PieceKind::ALL_BUT_KING {
             let n = (targets & pos.by_kind(kind)).count() as i32;
             if n > 0 {
                 v += p.threat[kind.index()] * n;

@@ -2,6 +2,7 @@
 //! kind (pawns = footmen, knights = horsemen), the penalty points, and
 //! the FEN `<placement> w <penalties> <turn>`.
 
+use crate::board::fen::{read_placement, PlacementError};
 use crate::board::Color;
 use std::fmt;
 
@@ -127,6 +128,41 @@ pub enum ApocalypseFenError {
     OrthodoxHalfmoveClock(String),
 }
 
+/// The man a placement letter stands for: `P`/`N` white, `p`/`n` black.
+fn man_of_letter(c: char) -> Option<(Color, Kind)> {
+    match c {
+        'P' => Some((Color::White, Kind::Pawn)),
+        'N' => Some((Color::White, Kind::Knight)),
+        'p' => Some((Color::Black, Kind::Pawn)),
+        'n' => Some((Color::Black, Kind::Knight)),
+        _ => None,
+    }
+}
+
+impl From<PlacementError> for ApocalypseFenError {
+    fn from(e: PlacementError) -> ApocalypseFenError {
+        let r = |rank: u8| rank as i8;
+        match e {
+            PlacementError::Ranks(n) => ApocalypseFenError::Ranks(n),
+            PlacementError::EmptyCount { count, rank } => ApocalypseFenError::EmptyCount {
+                count,
+                rank: r(rank),
+            },
+            PlacementError::PieceLetter { letter, rank } => ApocalypseFenError::PieceLetter {
+                letter,
+                rank: r(rank),
+            },
+            PlacementError::RankTooLong { rank } => {
+                ApocalypseFenError::RankTooLong { rank: r(rank) }
+            }
+            PlacementError::RankTooShort { rank, squares } => ApocalypseFenError::RankTooShort {
+                rank: r(rank),
+                squares: squares as i8,
+            },
+        }
+    }
+}
+
 impl ApocalypsePosition {
     pub const START_FEN: &'static str = "npppn/p3p/5/P3P/NPPPN w 00 1";
 
@@ -214,54 +250,16 @@ impl ApocalypsePosition {
             penalties: [0; 2],
             turn: 1,
         };
-        let ranks: Vec<&str> = f[0].split('/').collect();
-        if ranks.len() != 5 {
-            return Err(ApocalypseFenError::Ranks(ranks.len()));
-        }
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = 4 - i as i8;
-            let mut file = 0i8;
-            for c in text.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    if !(1..=5).contains(&d) {
-                        return Err(ApocalypseFenError::EmptyCount {
-                            count: c,
-                            rank: rank + 1,
-                        });
-                    }
-                    file += d as i8;
-                } else {
-                    let piece = match c {
-                        'P' => (Color::White, Kind::Pawn),
-                        'N' => (Color::White, Kind::Knight),
-                        'p' => (Color::Black, Kind::Pawn),
-                        'n' => (Color::Black, Kind::Knight),
-                        _ => {
-                            return Err(ApocalypseFenError::PieceLetter {
-                                letter: c,
-                                rank: rank + 1,
-                            })
-                        }
-                    };
-                    let Some(sq) = Sq::new(file, rank) else {
-                        return Err(ApocalypseFenError::RankTooLong { rank: rank + 1 });
-                    };
-                    if piece.1 == Kind::Pawn && rank == last_rank(piece.0) {
-                        return Err(ApocalypseFenError::PawnOnLastRank(sq));
-                    }
-                    pos.set(sq, Some(piece));
-                    file += 1;
-                }
-                if file > 5 {
-                    return Err(ApocalypseFenError::RankTooLong { rank: rank + 1 });
-                }
+        let mut on_last_rank = None;
+        read_placement(f[0], 5, man_of_letter, |file, rank, man| {
+            let sq = Sq::new(file as i8, rank as i8).expect("within the 5x5 board");
+            if man.1 == Kind::Pawn && rank as i8 == last_rank(man.0) {
+                on_last_rank.get_or_insert(sq);
             }
-            if file != 5 {
-                return Err(ApocalypseFenError::RankTooShort {
-                    rank: rank + 1,
-                    squares: file,
-                });
-            }
+            pos.set(sq, Some(man));
+        })?;
+        if let Some(sq) = on_last_rank {
+            return Err(ApocalypseFenError::PawnOnLastRank(sq));
         }
         if f[1] != "w" {
             return Err(ApocalypseFenError::Side(f[1].to_string()));

@@ -2,20 +2,10 @@
 //! speculative one carries a condition on the opponent's move of the turn.
 
 use super::board::{last_rank, squares, ApocalypsePosition, Kind, Sq};
+use crate::board::attacks::KNIGHT_DELTAS;
 use crate::board::Color;
 use arrayvec::ArrayVec;
 use std::fmt;
-
-const KNIGHT_DELTAS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// The squares a knight on `sq` jumps to, as a 25-bit set.
 pub fn knight_targets(sq: Sq) -> u32 {
