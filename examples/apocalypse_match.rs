@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 use turncoat::board::{Color, Outcome};
-use turncoat::search::equilibrium::{sample, solve_turn, SimShared};
+use turncoat::search::simultaneous::{sample, solve_turn, SimShared};
 use turncoat::variants::apocalypse::{Action, ApocalypseGame, ApocalypsePosition, Kind, Ply};
 
 struct Rng(u64);

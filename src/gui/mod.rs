@@ -21,7 +21,7 @@ pub mod hub;
 pub mod learn;
 pub mod line_memo;
 pub mod pgn_import;
-pub mod rules;
+pub mod book;
 pub mod runner;
 pub mod search_line;
 pub mod server;
@@ -37,58 +37,79 @@ use hub::Hub;
 use server::App;
 use std::time::Duration;
 
+/// Why `turncoat gui` could not start or serve.
+#[derive(Debug, thiserror::Error)]
+enum GuiError {
+    #[error("{0}\nusage: turncoat gui [--port N] [--engine NAME=COMMAND]... [--no-open]")]
+    Usage(args::GuiArgsError),
+    #[error("{0}")]
+    NoProgram(#[from] args::NoProgram),
+    #[error("engine {name}: {why}")]
+    Engine {
+        name: String,
+        why: crate::arena::program::StartError,
+    },
+    #[error("no random token: {0}")]
+    Token(getrandom::Error),
+    #[error("cannot start the server: {0}")]
+    Runtime(std::io::Error),
+    #[error("cannot listen on 127.0.0.1:{port}: {source}")]
+    Listen { port: u16, source: std::io::Error },
+    #[error("the server failed: {0}")]
+    Serve(std::io::Error),
+}
+
+impl GuiError {
+    /// 2 for a command line that asks what cannot be done, 1 for a page
+    /// that could not be served.
+    fn exit_status(&self) -> i32 {
+        match self {
+            GuiError::Usage(_) => 2,
+            _ => 1,
+        }
+    }
+}
+
 /// Runs `turncoat gui` with the arguments the command line read;
 /// returns the exit status.
 pub fn run(args: args::GuiArgs) -> i32 {
-    if let Err(e) = args.check() {
-        eprintln!(
-            "error: {e}\nusage: turncoat gui [--port N] [--engine NAME=COMMAND]... [--no-open]"
-        );
-        return 2;
+    match serve(args) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            e.exit_status()
+        }
     }
+}
+
+/// Starts the engines' checks, the session and the server, and serves
+/// the page until Ctrl-C.
+fn serve(args: args::GuiArgs) -> Result<(), GuiError> {
+    args.check().map_err(GuiError::Usage)?;
     // This turncoat is always offered, first, unless an engine given is
     // named so.
     let mut engines = args.engines;
     if !engines.iter().any(|e| e.name == "turncoat") {
-        match args::default_engine() {
-            Ok(e) => engines.insert(0, e),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return 1;
-            }
-        }
+        engines.insert(0, args::default_engine()?);
     }
     for engine in &engines {
-        if let Err(why) = Program::check(engine, Variant::Chess) {
-            eprintln!("error: engine {}: {why}", engine.name);
-            return 1;
-        }
+        Program::check(engine, Variant::Chess).map_err(|why| GuiError::Engine {
+            name: engine.name.clone(),
+            why,
+        })?;
     }
-    let token = match new_token() {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: no random token: {e}");
-            return 1;
-        }
-    };
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
+    let token = new_token().map_err(GuiError::Token)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
-    {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: cannot start the server: {e}");
-            return 1;
-        }
-    };
-    let listener = match runtime.block_on(tokio::net::TcpListener::bind(("127.0.0.1", args.port))) {
-        Ok(l) => l,
-        Err(e) => {
-            eprintln!("error: cannot listen on 127.0.0.1:{}: {e}", args.port);
-            return 1;
-        }
-    };
+        .map_err(GuiError::Runtime)?;
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind(("127.0.0.1", args.port)))
+        .map_err(|source| GuiError::Listen {
+            port: args.port,
+            source,
+        })?;
     let port = listener.local_addr().map_or(args.port, |a| a.port());
     let url = format!("http://127.0.0.1:{port}/?token={token}");
     out!("turncoat gui: {url}");
@@ -121,13 +142,7 @@ pub fn run(args: args::GuiArgs) -> i32 {
     });
     hub.shutdown();
     runtime.shutdown_timeout(Duration::from_secs(1));
-    match served {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: the server failed: {e}");
-            1
-        }
-    }
+    served.map_err(GuiError::Serve)
 }
 
 /// Ctrl-C, or a request to terminate.

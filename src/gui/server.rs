@@ -242,7 +242,7 @@ async fn book() -> Response {
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>turncoat — the rules book</title><style>{BOOK_STYLE}</style></head><body><main>{}</main></body></html>",
-        super::rules::book_html()
+        super::book::book_html()
     );
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
 }
@@ -258,7 +258,7 @@ async fn rules(State(app): State<App>, Query(q): Query<HashMap<String, String>>)
             variant.unwrap_or_default().to_string()
         }
     };
-    let section = crate::Variant::from_name(&name).and_then(super::rules::section);
+    let section = crate::Variant::from_name(&name).and_then(super::book::section);
     match section {
         Some(s) => Json(s).into_response(),
         None => ApiError::from(Refusal::UnknownVariant(name)).into_response(),

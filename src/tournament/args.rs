@@ -1,5 +1,6 @@
 //! The command line of `turncoat match`, after cutechess-cli.
 
+use super::shard::{Shard, ShardError};
 use super::stats::{Model, Sprt};
 use crate::arena::adjudication::Adjudication;
 use crate::arena::clock::{parse_seconds, parse_tc, Limit, TimeControlError, TimeError};
@@ -128,45 +129,6 @@ impl Openings {
                 openings::random_opening(*variant, *plies, 150, &mut rng)
             }
         }
-    }
-}
-
-/// `-shard K/N`: the K-th of N slices (0 ≤ K < N).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    pub index: usize,
-    pub count: usize,
-}
-
-impl Shard {
-    /// The whole run.
-    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
-
-    /// Whether game pair (or game) `unit` is this shard's: they are dealt
-    /// in turn, so that every shard gets early and late ones alike.
-    pub fn holds(self, unit: usize) -> bool {
-        unit % self.count == self.index
-    }
-}
-
-/// A `-shard` that is not `K/N` with `0 <= K < N`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("-shard: expected K/N with 0 <= K < N, found '{0}'")]
-pub struct ShardError(pub String);
-
-impl std::str::FromStr for Shard {
-    type Err = ShardError;
-    fn from_str(s: &str) -> Result<Shard, ShardError> {
-        let bad = || ShardError(s.to_string());
-        let (k, n) = s.split_once('/').ok_or_else(bad)?;
-        let (index, count): (usize, usize) = (
-            k.trim().parse().map_err(|_| bad())?,
-            n.trim().parse().map_err(|_| bad())?,
-        );
-        if index >= count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
     }
 }
 

@@ -18,7 +18,7 @@ use crate::arena::referee::GameRecord;
 use crate::board::Color;
 use crate::output::out;
 use args::MatchArgs;
-use shard::{GameLine, ResultsWriter, UnitLine};
+use shard::{GameLine, ResultsWriter, Shard, UnitLine};
 use stats::{format_stat, Estimate, Pentanomial, Sprt, Tally, Verdict};
 use std::collections::VecDeque;
 use std::io::Write;
@@ -139,44 +139,61 @@ fn game_line(g: &Scheduled, rec: &GameRecord) -> GameLine {
     }
 }
 
+/// Why `turncoat match` stopped before its end.
+#[derive(Debug, thiserror::Error)]
+enum MatchError {
+    #[error("{0}\n{usage}", usage = args::USAGE)]
+    Usage(args::ArgsError),
+    /// What went wrong with each engine that failed its check.
+    #[error("{}\nerror: the tournament was not started", .0.join("\nerror: "))]
+    Engines(Vec<String>),
+    #[error("{0}")]
+    Openings(args::ArgsError),
+    #[error("{0}")]
+    Results(#[from] shard::ResultsError),
+    #[error("cannot write {path}: {source}")]
+    Pgn {
+        path: String,
+        source: std::io::Error,
+    },
+    /// A file the games are written to failed during the run.
+    #[error("{0}\nerror: the match was stopped")]
+    Stopped(String),
+}
+
+impl MatchError {
+    /// 2 for what the command line asked that cannot be done, 1 for a
+    /// tournament that could not start or finish.
+    fn exit_status(&self) -> i32 {
+        match self {
+            MatchError::Engines(_) | MatchError::Stopped(_) => 1,
+            _ => 2,
+        }
+    }
+}
+
 /// Runs a tournament; returns the process exit status.
 pub fn run(argv: &[String]) -> i32 {
-    let args = match args::parse(argv) {
-        Ok(a) => a,
+    match play_match(argv) {
+        Ok(()) => 0,
         Err(e) => {
-            eprintln!("error: {e}\n{}", args::USAGE);
-            return 2;
-        }
-    };
-    if let Err(failures) = check_engines(&args) {
-        for e in failures {
             eprintln!("error: {e}");
+            e.exit_status()
         }
-        eprintln!("error: the tournament was not started");
-        return 1;
     }
-    let schedule = match schedule(&args) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
-    };
-    let openings = match args.openings.openings(args.variant) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
-    };
+}
+
+/// The tournament from its command line to its report.
+fn play_match(argv: &[String]) -> Result<(), MatchError> {
+    let args = args::parse(argv).map_err(MatchError::Usage)?;
+    check_engines(&args).map_err(MatchError::Engines)?;
+    let schedule = schedule(&args);
+    let openings = args
+        .openings
+        .openings(args.variant)
+        .map_err(MatchError::Openings)?;
     let earlier = match &args.results {
-        Some(path) => match shard::read(path, Some(&args.settings)) {
-            Ok(lines) => lines,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return 2;
-            }
-        },
+        Some(path) => shard::read(path, Some(&args.settings))?,
         None => Vec::new(),
     };
     let whole = schedule.len();
@@ -192,7 +209,7 @@ pub fn run(argv: &[String]) -> i32 {
         .into_iter()
         .filter(|g| args.shard.holds(g.unit) && !done.contains(&g.unit))
         .collect();
-    if args.shard != args::Shard::WHOLE || !earlier.is_empty() {
+    if args.shard != Shard::WHOLE || !earlier.is_empty() {
         out!(
             "Shard {}/{}: {} games to play of the run's {whole}, {} game pairs already in the results",
             args.shard.index,
@@ -205,13 +222,7 @@ pub fn run(argv: &[String]) -> i32 {
     for g in &mine {
         open_units.entry(g.unit).or_insert((Vec::new(), 0)).1 += 1;
     }
-    let (pgn, results) = match open_outputs(&args) {
-        Ok(files) => files,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
-    };
+    let (pgn, results) = open_outputs(&args)?;
     let queue = Mutex::new(VecDeque::from(mine));
     let record = Mutex::new(Record {
         standings,
@@ -256,28 +267,29 @@ pub fn run(argv: &[String]) -> i32 {
     let r = record.into_inner().unwrap();
     report(&r.standings, args.sprt, args.repeat);
     if let Some(e) = r.failure {
-        eprintln!("error: {e}");
-        eprintln!("error: the match was stopped");
-        return 1;
+        return Err(MatchError::Stopped(e));
     }
     out!("Finished match");
-    0
+    Ok(())
 }
 
 /// The PGN file and the results file, opened before the first game.
 fn open_outputs(
     args: &MatchArgs,
-) -> Result<(Option<std::fs::File>, Option<ResultsWriter>), String> {
+) -> Result<(Option<std::fs::File>, Option<ResultsWriter>), MatchError> {
     let pgn = match &args.pgnout {
-        Some(path) => {
-            Some(std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?)
-        }
+        Some(path) => Some(
+            std::fs::File::create(path).map_err(|source| MatchError::Pgn {
+                path: path.clone(),
+                source,
+            })?,
+        ),
         None => None,
     };
     let results = args
         .results
         .as_deref()
-        .map(|path| ResultsWriter::open(path).map_err(|e| e.to_string()))
+        .map(ResultsWriter::open)
         .transpose()?;
     Ok((pgn, results))
 }
@@ -328,7 +340,7 @@ fn finish_game(
     } else {
         Some(sprt.llr(&tally))
     };
-    let whole_run = args.shard == args::Shard::WHOLE;
+    let whole_run = args.shard == Shard::WHOLE;
     llr.is_some_and(|llr| {
         whole_run && args.engines.len() == 2 && sprt.verdict_of(llr) != Verdict::Continue
     })
@@ -529,7 +541,7 @@ fn report_pair(r: &Results, sprt: Option<Sprt>, pairs: bool) {
 /// round, colours alternating; with `-repeat` each opening is played
 /// twice with colours swapped, as one game pair. Openings are taken by
 /// index, one per game pair (per game without `-repeat`).
-fn schedule(args: &MatchArgs) -> Result<Vec<Scheduled>, String> {
+fn schedule(args: &MatchArgs) -> Vec<Scheduled> {
     let pairs: Vec<(usize, usize)> = (0..args.engines.len())
         .flat_map(|i| (i + 1..args.engines.len()).map(move |j| (i, j)))
         .collect();
@@ -563,7 +575,7 @@ fn schedule(args: &MatchArgs) -> Result<Vec<Scheduled>, String> {
             }
         }
     }
-    Ok(out)
+    out
 }
 
 #[cfg(test)]
@@ -572,7 +584,7 @@ mod tests {
 
     fn schedule_of(cmd: &str) -> Vec<Scheduled> {
         let argv: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
-        schedule(&args::parse(&argv).unwrap()).unwrap()
+        schedule(&args::parse(&argv).unwrap())
     }
 
     /// With -repeat two consecutive games of a pairing share an opening
