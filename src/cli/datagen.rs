@@ -12,7 +12,7 @@
 use super::progress::Progress;
 use super::NumberIn;
 use crate::output::out;
-use crate::tournament::shard::Shard;
+use crate::tournament::slice::Shard;
 use crate::tune::data::{self, DataError};
 use crate::tune::selfplay::{play_game, SelfPlay};
 use crate::Variant;

@@ -1,6 +1,6 @@
 //! The command line of `turncoat match`, after cutechess-cli.
 
-use super::shard::{Shard, ShardError};
+use super::slice::{Shard, ShardError};
 use super::stats::{Model, Sprt};
 use crate::arena::adjudication::Adjudication;
 use crate::arena::clock::{parse_seconds, parse_tc, Limit, TimeControlError, TimeError};

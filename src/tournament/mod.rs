@@ -12,13 +12,15 @@
 
 pub mod args;
 pub mod shard;
+pub mod slice;
 pub mod stats;
 
 use crate::arena::referee::GameRecord;
 use crate::board::Color;
 use crate::output::out;
 use args::MatchArgs;
-use shard::{GameLine, ResultsWriter, Shard, UnitLine};
+use shard::{GameLine, ResultsWriter, UnitLine};
+use slice::Shard;
 use stats::{format_stat, Estimate, Pentanomial, Sprt, Tally, Verdict};
 use std::collections::VecDeque;
 use std::io::Write;
