@@ -16,12 +16,12 @@
 
 pub mod args;
 pub mod assets;
+pub mod book;
 pub mod error;
 pub mod hub;
 pub mod learn;
 pub mod line_memo;
 pub mod pgn_import;
-pub mod book;
 pub mod runner;
 pub mod search_line;
 pub mod server;
