@@ -96,7 +96,7 @@ pub trait Rules {
     /// Whether the position is dead, so that the game is drawn at once: no
     /// sequence of legal moves can end it with a win (docs/rules.md
     /// §1.3.3). By default the capture variants' dead positions that
-    /// material alone shows ([`chess::insufficient_material`]).
+    /// material alone shows (`chess::insufficient_material`).
     fn dead_position(pos: &Position) -> bool {
         chess::insufficient_material(pos)
     }
