@@ -13,6 +13,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+#[path = "common/words.rs"]
+mod words;
+use words::words;
+
 const T: &str = env!("CARGO_BIN_EXE_turncoat");
 
 fn root() -> PathBuf {
@@ -303,28 +307,6 @@ fn every_rules_citation_names_a_section_of_the_book() {
         "citations of missing sections:\n{}",
         dangling.join("\n")
     );
-}
-
-/// Splits a command line as a shell does for words and double or single
-/// quotes (all the diagram comments use).
-fn words(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word: Option<String> = None;
-    let mut quote = None;
-    for c in line.chars() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), c) => word.get_or_insert_with(String::new).push(c),
-            (None, '"' | '\'') => {
-                quote = Some(c);
-                word.get_or_insert_with(String::new);
-            }
-            (None, c) if c.is_whitespace() => out.extend(word.take()),
-            (None, c) => word.get_or_insert_with(String::new).push(c),
-        }
-    }
-    out.extend(word);
-    out
 }
 
 #[test]

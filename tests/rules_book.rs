@@ -45,33 +45,15 @@ use turncoat::variants::apocalypse::IllegalPly;
 use turncoat::variants::illegal::MoveError;
 use turncoat::Variant;
 
+#[path = "common/words.rs"]
+mod words;
+use words::words;
+
 const BOOK: &str = "docs/rules.md";
 
 fn book() -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(BOOK);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Splits a command line as a shell does for words and double or single
-/// quotes (as tests/docs.rs reads the diagram comments).
-fn words(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word: Option<String> = None;
-    let mut quote = None;
-    for c in line.chars() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), c) => word.get_or_insert_with(String::new).push(c),
-            (None, '"' | '\'') => {
-                quote = Some(c);
-                word.get_or_insert_with(String::new);
-            }
-            (None, c) if c.is_whitespace() => out.extend(word.take()),
-            (None, c) => word.get_or_insert_with(String::new).push(c),
-        }
-    }
-    out.extend(word);
-    out
 }
 
 /// One check comment: where it is, what it sets up and what it claims.
