@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 use turncoat::board::{Color, Outcome};
 use turncoat::search::simultaneous::{sample, solve_turn, SimShared};
-use turncoat::variants::apocalypse::{Action, ApocalypseGame, ApocalypsePosition, Kind, Ply};
+use turncoat::rules::apocalypse::{Action, ApocalypseGame, ApocalypsePosition, Kind, Ply};
 
 struct Rng(u64);
 impl Rng {

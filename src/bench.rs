@@ -4,10 +4,10 @@
 
 use crate::board::Position;
 use crate::output::out;
+use crate::rules::Variant;
 use crate::search::threads::{search, SearchParams};
 use crate::search::time::Limits;
 use crate::search::Shared;
-use crate::variants::Variant;
 use std::time::{Duration, Instant};
 
 /// (variant, FEN, depth)

@@ -12,7 +12,7 @@
 //! * [`engine`]: the engine core a protocol drives (options, game, searches).
 //! * [`game`]: one game type for all five variants (moves, history, ends);
 //!   [`pgn`]: games read from and written to PGN.
-//! * [`variants`]: the rules of each variant behind one trait.
+//! * [`rules`]: the rules of each variant behind one trait.
 //! * [`search`]: alpha-beta for the sequential variants, equilibrium
 //!   search for the simultaneous one; [`eval`]: static evaluation.
 //! * [`tune`]: Texel tuning of the evaluation (the optimiser, its data,
@@ -38,12 +38,12 @@ pub mod perft;
 pub mod pgn;
 pub mod protocol;
 pub mod rng;
+pub mod rules;
 pub mod search;
 pub mod tournament;
 pub mod tune;
 pub mod uci;
 pub mod variant;
-pub mod variants;
 pub mod xboard;
 
 pub use variant::{BoardVariant, Variant};

@@ -6,11 +6,11 @@
 use crate::board::{Color, Position};
 use crate::game::{Game, GameError};
 use crate::rng::Rng;
+use crate::rules::apocalypse::{ApocalypseGame, ApocalypsePosition, Ply};
 use crate::search::simultaneous::{solve_turn, SimShared};
 use crate::search::threads::{search, Score, SearchParams};
 use crate::search::time::Limits;
 use crate::search::Shared;
-use crate::variants::apocalypse::{ApocalypseGame, ApocalypsePosition, Ply};
 use crate::Variant;
 use std::fmt;
 use std::time::Duration;

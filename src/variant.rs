@@ -3,7 +3,7 @@
 //!
 //! A leaf: it imports nothing from the crate, so that [`crate::board`] can
 //! tag a position with its variant without depending on the rules. What a
-//! variant's rules are lives in [`crate::variants`].
+//! variant's rules are lives in [`crate::rules`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -23,7 +23,7 @@ pub enum Variant {
 }
 
 /// The variants played on the shared 8x8 board (docs/rules.md §1-§4), one per
-/// rules type of [`crate::variants`]; `apocalypse` (docs/rules.md §5) has a 5x5
+/// rules type of [`crate::rules`]; `apocalypse` (docs/rules.md §5) has a 5x5
 /// board of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]

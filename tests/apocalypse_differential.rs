@@ -1,5 +1,5 @@
 //! Differential test: the engine's `apocalypse` rules
-//! (`turncoat::variants::apocalypse`) against the independent reference of
+//! (`turncoat::rules::apocalypse`) against the independent reference of
 //! `tests/apocalypse_reference/mod.rs`, written from docs/rules.md §5.
 //!
 //! Games of seeded random turns (a small local xorshift, no external
@@ -17,7 +17,7 @@ mod apocalypse_reference;
 
 use apocalypse_reference::{self as reference, Candidate, End, Side};
 use turncoat::board::{Color, Outcome};
-use turncoat::variants::apocalypse::{ApocalypseGame, ApocalypsePosition, Ply};
+use turncoat::rules::apocalypse::{ApocalypseGame, ApocalypsePosition, Ply};
 
 /// xorshift64*: small, seeded, good enough to pick moves.
 struct Rng(u64);

@@ -5,8 +5,8 @@
 mod common;
 use common::Engine;
 use turncoat::board::Color;
+use turncoat::rules::apocalypse::{ApocalypseGame, ApocalypsePosition};
 use turncoat::search::simultaneous::{sample, solve_turn, SimShared};
-use turncoat::variants::apocalypse::{ApocalypseGame, ApocalypsePosition};
 
 fn solve(fen: &str, depth: u32) -> turncoat::search::simultaneous::SimResult {
     let pos = ApocalypsePosition::from_fen(fen).unwrap();

@@ -1,7 +1,7 @@
 //! docs/rules.md §5, point by point, and the seed's examples.
 
 use turncoat::board::{Color, Outcome};
-use turncoat::variants::apocalypse::{
+use turncoat::rules::apocalypse::{
     ApocalypseFenError, ApocalypseGame, ApocalypsePosition, IllegalPly,
 };
 
@@ -201,7 +201,7 @@ fn captures_miss_pieces_that_moved() {
     let p = pos("n4/5/3p1/5/4N w 00 1");
     let p2 = turn(&p, "e1d3", "d3d2");
     assert_eq!(
-        p2.piece_at(turncoat::variants::apocalypse::Sq::parse("d2").unwrap())
+        p2.piece_at(turncoat::rules::apocalypse::Sq::parse("d2").unwrap())
             .map(|x| x.0),
         Some(Color::Black)
     );
@@ -223,7 +223,7 @@ fn collision_rules_one_by_one() {
     let p = ApocalypsePosition::start();
     assert_eq!(
         turn(&p, "a2b3", "a5b3")
-            .piece_at(turncoat::variants::apocalypse::Sq::parse("b3").unwrap())
+            .piece_at(turncoat::rules::apocalypse::Sq::parse("b3").unwrap())
             .map(|x| x.0),
         Some(Color::White)
     );

@@ -303,8 +303,8 @@ fn apocalypse_tournament_turn_by_turn_over_both_protocols() {
             .filter(|t| !t.ends_with('.'))
             .collect();
         assert!(plies.len().is_multiple_of(2), "whole turns: {game}");
-        let mut g = turncoat::variants::apocalypse::ApocalypseGame::new(
-            turncoat::variants::apocalypse::ApocalypsePosition::start(),
+        let mut g = turncoat::rules::apocalypse::ApocalypseGame::new(
+            turncoat::rules::apocalypse::ApocalypsePosition::start(),
         );
         for turn in plies.chunks(2) {
             let pos = *g.position();

@@ -2,7 +2,7 @@
 //! the pacifist2 example), and the finer points of docs/rules.md §2.4 and §2.6.
 
 use turncoat::board::{Color, Outcome, PieceKind, Position, Square};
-use turncoat::variants::illegal::Illegal;
+use turncoat::rules::illegal::Illegal;
 use turncoat::Variant;
 
 fn play(fen: &str, variant: Variant, mv: &str) -> Position {

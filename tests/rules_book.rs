@@ -41,8 +41,8 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use turncoat::game::{BadMove, Game, GameError};
-use turncoat::variants::apocalypse::IllegalPly;
-use turncoat::variants::illegal::MoveError;
+use turncoat::rules::apocalypse::IllegalPly;
+use turncoat::rules::illegal::MoveError;
 use turncoat::Variant;
 
 #[path = "common/words.rs"]

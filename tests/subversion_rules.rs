@@ -2,8 +2,8 @@
 //! position where the point decides the move list.
 
 use turncoat::board::{Color, Outcome, Position, Square};
-use turncoat::variants::illegal::{Illegal, MoveError};
-use turncoat::variants::subversion::{Price, Refusal, RefusedSubversion};
+use turncoat::rules::illegal::{Illegal, MoveError};
+use turncoat::rules::subversion::{Price, Refusal, RefusedSubversion};
 use turncoat::Variant;
 
 fn pos(fen: &str) -> Position {

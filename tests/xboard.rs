@@ -218,7 +218,7 @@ fn apocalypse_over_xboard_ply_by_ply() {
     e.send("sd 1");
     e.send("usermove d1d2");
     let (mv, _) = e.until("move ");
-    let start = turncoat::variants::apocalypse::ApocalypsePosition::start();
+    let start = turncoat::rules::apocalypse::ApocalypsePosition::start();
     assert!(
         start
             .parse_ply(turncoat::board::Color::Black, &mv[5..])

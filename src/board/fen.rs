@@ -4,7 +4,7 @@
 //! What a variant requires of a position beyond the syntax (king counts,
 //! docs/rules.md §1.5 and §2.7.4; whose pieces carry castling rights,
 //! §2.6; whether an en passant square stands, §1.5 and §2.7.3) is for the
-//! rules to say: `crate::variants` drives the reader and checks the
+//! rules to say: `crate::rules` drives the reader and checks the
 //! position it gives.
 //!
 //! Castling rights are read as `KQkq`, X-FEN or Shredder-FEN letters and
@@ -22,7 +22,7 @@ use crate::variant::BoardVariant;
 /// What is wrong with a FEN of an 8x8 variant: the field, and what is
 /// wrong with it. The syntax is the board's to check (this module); the
 /// material and what the whole position must satisfy are the rules' (see
-/// `crate::variants::Rules::validate_material`).
+/// `crate::rules::Rules::validate_material`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
     #[error(

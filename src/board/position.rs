@@ -7,7 +7,7 @@
 //!
 //! Nothing here knows a rule: the moves of a position (`legal_moves`,
 //! `play`, `outcome`, the move notation) and the checks of `from_fen` are
-//! given by the rules, in `crate::variants`.
+//! given by the rules, in `crate::rules`.
 
 use super::attacks;
 use super::bitboard::Bitboard;

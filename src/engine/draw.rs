@@ -3,7 +3,7 @@
 
 use crate::board::Color;
 use crate::rng;
-use crate::variants::apocalypse::ApocalypsePosition;
+use crate::rules::apocalypse::ApocalypsePosition;
 
 /// A number in [0, 1): from the clock when `seed` is 0, else from the
 /// seed, the position and the side.

@@ -16,9 +16,9 @@ use crate::openings::{
     self, is_balanced, is_balanced_turn, random_opening, random_sure_turn, replay,
 };
 use crate::rng::Rng;
+use crate::rules::apocalypse::ApocalypseGame;
 use crate::search::simultaneous::SimShared;
 use crate::search::Shared;
-use crate::variants::apocalypse::ApocalypseGame;
 use crate::Variant;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};

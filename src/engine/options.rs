@@ -1,9 +1,9 @@
 //! The engine's options (docs/protocols.md, "UCI"), one store for every front end:
 //! what they are, and setting them by name.
 
+use crate::rules::Variant;
 use crate::search::tt::HashError;
 use crate::variant::UnknownVariant;
-use crate::variants::Variant;
 
 pub struct Options {
     pub hash_mib: usize,

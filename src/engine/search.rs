@@ -126,7 +126,7 @@ fn best_move(pos: &Position, result: &SearchResult, chess960: bool) -> BestMove 
 /// A `go` in the simultaneous game: the equilibrium for the side to
 /// choose, on the position before the turn (docs/rules.md §5.4).
 struct TurnSearch {
-    pos: crate::variants::apocalypse::ApocalypsePosition,
+    pos: crate::rules::apocalypse::ApocalypsePosition,
     side: Color,
     over: bool,
     limits: Limits,

@@ -6,9 +6,9 @@
 
 use super::table::{Field, Table, Target};
 use crate::board::Color;
-use crate::variants::apocalypse::board::{squares, Sq};
-use crate::variants::apocalypse::candidates::knight_targets;
-use crate::variants::apocalypse::{ApocalypsePosition, Kind};
+use crate::rules::apocalypse::board::{squares, Sq};
+use crate::rules::apocalypse::candidates::knight_targets;
+use crate::rules::apocalypse::{ApocalypsePosition, Kind};
 
 pub const WIN: i32 = 10_000;
 

@@ -22,9 +22,9 @@ pub mod subversion;
 pub mod table;
 
 use crate::board::{Color, Position};
-use crate::variants::chess::Chess;
-use crate::variants::pacifist::{Count, Pacifist, Value};
-use crate::variants::subversion::Subversion;
+use crate::rules::chess::Chess;
+use crate::rules::pacifist::{Count, Pacifist, Value};
+use crate::rules::subversion::Subversion;
 use crate::with_rules;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 use table::{Target, Tunable};

@@ -24,7 +24,7 @@ use super::table::{Field, Table, KINDS};
 use super::term_line;
 use crate::board::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
-use crate::variants::pacifist::influence::Weights;
+use crate::rules::pacifist::influence::Weights;
 
 pub const MATERIAL: usize = 0;
 pub const KINGS: usize = 1;
@@ -267,7 +267,7 @@ impl<const N: usize> Influence<N> {
     }
 
     /// The influence of both colours on `sq` in the variant's units, as
-    /// [`crate::variants::pacifist::influence::influence`] returns it.
+    /// [`crate::rules::pacifist::influence::influence`] returns it.
     pub fn at<W: Weights>(&self, sq: Square) -> [i32; 2] {
         [
             decode::<W>(self.by[0].at(sq)),
@@ -577,8 +577,8 @@ mod tests {
     use super::super::testutil::{mirror, random_positions};
     use super::super::{evaluate, explain as explain_any};
     use super::*;
-    use crate::variants::pacifist::influence::influence;
-    use crate::variants::pacifist::{Count, Value};
+    use crate::rules::pacifist::influence::influence;
+    use crate::rules::pacifist::{Count, Value};
     use crate::Variant;
 
     fn pos(fen: &str, v: Variant) -> Position {

@@ -479,7 +479,7 @@ mod tests {
     #[test]
     fn the_apocalypse_file_is_the_tuners_format() {
         use crate::eval::apocalypse;
-        use crate::variants::apocalypse::{ApocalypseGame, ApocalypsePosition};
+        use crate::rules::apocalypse::{ApocalypseGame, ApocalypsePosition};
         let t = apocalypse::tune_target();
         let values = t.values();
         let written = t.to_source(&values, "x").unwrap();

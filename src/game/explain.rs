@@ -8,9 +8,9 @@
 use super::Game;
 use crate::board::attacks::king_attacks;
 use crate::board::{Bitboard, Color, MoveKind, PieceKind, Position, Square};
-use crate::variants::apocalypse::{Action, ApocalypsePosition, Kind, Ply};
-use crate::variants::pacifist::influence::{attackers, Count, Value, Weights};
-use crate::variants::subversion;
+use crate::rules::apocalypse::{Action, ApocalypsePosition, Kind, Ply};
+use crate::rules::pacifist::influence::{attackers, Count, Value, Weights};
+use crate::rules::subversion;
 use crate::Variant;
 
 /// Why a man of the pacifist variants converted, or may.
@@ -333,7 +333,7 @@ fn condition_text(pos: &ApocalypsePosition, side: Color, ply: &Ply, theirs: &[Pl
         rule.push(format!("the man on {s} moving away with a sure move"));
     }
     if let Some(k) = c.ends_on_knight_of {
-        let squares: Vec<String> = crate::variants::apocalypse::board::squares(k)
+        let squares: Vec<String> = crate::rules::apocalypse::board::squares(k)
             .map(|s| s.to_string())
             .collect();
         rule.push(format!(

@@ -1,5 +1,5 @@
 //! The game model: one type, [`Game`], for all five variants, and the one
-//! place besides the rules (`src/variants/`) that knows which variant is
+//! place besides the rules (`src/rules/`) that knows which variant is
 //! played on which board. Front ends and the engine core ask it for what
 //! they show or send — the start and a FEN, the moves in the variant's
 //! notation, playing and taking back, the result with its reason, the
@@ -18,8 +18,8 @@ pub use simultaneous::{PlyError, SimultaneousGame};
 
 use crate::board::{Color, FenError, Move, Outcome, Position, Square};
 use crate::perft::Perft;
-use crate::variants::apocalypse::{ApocalypseFenError, ApocalypsePosition, IllegalPly};
-use crate::variants::illegal::MoveError;
+use crate::rules::apocalypse::{ApocalypseFenError, ApocalypsePosition, IllegalPly};
+use crate::rules::illegal::MoveError;
 use crate::Variant;
 use std::fmt;
 use std::sync::atomic::AtomicBool;

@@ -3,7 +3,7 @@
 //! §1, §2.5).
 
 use crate::board::{Move, Outcome, Position};
-use crate::variants::illegal::MoveError;
+use crate::rules::illegal::MoveError;
 
 #[derive(Clone, Debug)]
 pub struct SequentialGame {

@@ -3,7 +3,7 @@
 //! current turn is pending, and black chooses without looking at it.
 
 use crate::board::{Color, Outcome};
-use crate::variants::apocalypse::{ApocalypseGame, ApocalypsePosition, IllegalPly, Kind, Ply, Sq};
+use crate::rules::apocalypse::{ApocalypseGame, ApocalypsePosition, IllegalPly, Kind, Ply, Sq};
 
 #[derive(Clone, Debug)]
 pub struct SimultaneousGame {

@@ -5,7 +5,7 @@
 
 use super::{Game, SequentialGame, SimultaneousGame};
 use crate::board::{Color, MoveKind, Position, Square};
-use crate::variants::apocalypse::{Action, ApocalypsePosition, Kind, Ply, Sq};
+use crate::rules::apocalypse::{Action, ApocalypsePosition, Kind, Ply, Sq};
 
 /// The pieces on the board: square name (`e4`) and piece code (`wN`).
 pub type Placement = Vec<(String, String)>;

@@ -4,8 +4,8 @@
 
 use super::{table::IDENTITY_WORDS, Node, Perft, NEVER};
 use crate::board::Color;
-use crate::variants::apocalypse::resolve::has_sure_candidate;
-use crate::variants::apocalypse::{ApocalypsePosition, Ply};
+use crate::rules::apocalypse::resolve::has_sure_candidate;
+use crate::rules::apocalypse::{ApocalypsePosition, Ply};
 use std::sync::atomic::AtomicBool;
 
 impl Node for ApocalypsePosition {

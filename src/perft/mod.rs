@@ -13,7 +13,7 @@ pub mod parallel;
 pub mod table;
 
 use crate::board::{MoveList, Position};
-use crate::variants::Rules;
+use crate::rules::Rules;
 use crate::with_rules;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -299,7 +299,7 @@ pub fn divide(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::chess::Chess;
+    use crate::rules::chess::Chess;
     use crate::Variant;
 
     /// A node whose key is the same for every position: every store and

@@ -8,7 +8,7 @@ use super::Worker;
 use crate::board::moves::MAX_MOVES;
 use crate::board::{Bitboard, Color, Move, MoveKind, MoveList, PieceKind, Position};
 use crate::eval::Evaluate;
-use crate::variants::scope::GainScope;
+use crate::rules::scope::GainScope;
 use arrayvec::ArrayVec;
 
 pub(super) type History = [[[i32; 64]; 64]; 2];
@@ -211,7 +211,7 @@ impl Worker<'_> {
 /// What a node's moves are ordered by, in the order of its move list.
 pub(super) struct MoveOrder {
     /// The moves that may win material
-    /// ([`crate::variants::Rules::gain_scope`]).
+    /// ([`crate::rules::Rules::gain_scope`]).
     pub(super) scope: GainScope,
     /// What every move wins (see [`pending_gain`]).
     pub(super) pending: i32,

@@ -4,11 +4,11 @@
 //! from [`Rules`], which says only what the rules say.
 
 use crate::board::{Move, MoveKind, Square};
-use crate::variants::chess::Chess;
-use crate::variants::pacifist::influence::Weights;
-use crate::variants::pacifist::Pacifist;
-use crate::variants::subversion::Subversion;
-use crate::variants::Rules;
+use crate::rules::chess::Chess;
+use crate::rules::pacifist::influence::Weights;
+use crate::rules::pacifist::Pacifist;
+use crate::rules::subversion::Subversion;
+use crate::rules::Rules;
 
 /// The search's choices for one rules type.
 pub trait SearchPolicy: Rules {

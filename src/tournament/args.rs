@@ -7,7 +7,7 @@ use crate::arena::clock::{parse_seconds, parse_tc, Limit, TimeControlError, Time
 use crate::arena::program::{ProgramConfig, Protocol};
 use crate::openings::{self, Opening};
 use crate::rng::Rng;
-use crate::variants::Variant;
+use crate::rules::Variant;
 use std::time::Duration;
 
 pub const USAGE: &str = "usage: turncoat match -engine cmd=PATH [name=N] [proto=uci|xboard] [arg=A] [option.NAME=VALUE ...]

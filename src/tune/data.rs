@@ -10,7 +10,7 @@
 //! the game's result for white, `1`, `0.5` or `0`.
 
 use crate::board::Position;
-use crate::variants::apocalypse::ApocalypsePosition;
+use crate::rules::apocalypse::ApocalypsePosition;
 use crate::Variant;
 use std::collections::HashMap;
 use thiserror::Error;

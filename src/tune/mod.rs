@@ -183,9 +183,9 @@ mod tests {
     use super::*;
     use crate::board::Position;
     use crate::eval::{self, tune_target};
+    use crate::rules::apocalypse::ApocalypsePosition;
     use crate::tune::data::load;
     use crate::tune::selfplay::{play_game, SelfPlay};
-    use crate::variants::apocalypse::ApocalypsePosition;
     use crate::{BoardVariant, Variant};
 
     /// A run of short self-play games of `variant`.

@@ -1,6 +1,6 @@
 //! A second, deliberately simple implementation of the `apocalypse` variant,
 //! written from docs/rules.md §5 alone. It shares no code with
-//! `turncoat::variants::apocalypse`: a 5x5 mailbox, its own FEN reader and
+//! `turncoat::rules::apocalypse`: a 5x5 mailbox, its own FEN reader and
 //! writer, its own candidate generator and its own resolution of a turn.
 //! Clarity over speed: candidates carry their conditions as a plain list,
 //! and a turn is resolved step by step in the order of docs/rules.md §5.3.

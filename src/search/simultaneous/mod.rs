@@ -16,7 +16,7 @@ pub mod matrix;
 
 use crate::board::{Color, Outcome};
 use crate::eval::apocalypse::{evaluate, DECIDED, WIN};
-use crate::variants::apocalypse::{ApocalypsePosition, Ply};
+use crate::rules::apocalypse::{ApocalypsePosition, Ply};
 use matrix::solve;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -121,8 +121,8 @@ impl<W: Weights> Rules for Pacifist<W> {
     }
 
     /// Why a move is illegal by docs/rules.md §2.1 and §2.4.
-    fn explain_illegal(pos: &Position, text: &str) -> crate::variants::illegal::Illegal {
-        crate::variants::illegal::in_pacifist_rules::<W>(pos, text)
+    fn explain_illegal(pos: &Position, text: &str) -> crate::rules::illegal::Illegal {
+        crate::rules::illegal::in_pacifist_rules::<W>(pos, text)
     }
 
     /// No en passant (docs/rules.md §2.1); a king under attack is no fault of the

@@ -9,7 +9,7 @@ use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
-use crate::variants::pacifist::influence::{over_persuaded, Weights};
+use crate::rules::pacifist::influence::{over_persuaded, Weights};
 
 /// A move text that names no legal move of the position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -5,13 +5,13 @@
 //! moves and plays them. `apocalypse` is a simultaneous-move game on a 5x5
 //! board with a representation of its own (see [`apocalypse`]).
 //! [`with_rules!`](crate::with_rules) is the single place where a [`BoardVariant`] turns into
-//! its rules; through it [`position`] gives a [`Position`] its moves.
+//! its rules; through it [`dispatch`] gives a [`Position`] its moves.
 
 pub mod apocalypse;
 pub mod chess;
+pub mod dispatch;
 pub mod illegal;
 pub mod pacifist;
-pub mod position;
 pub mod san;
 pub mod scope;
 pub mod subversion;
@@ -319,19 +319,19 @@ macro_rules! with_rules {
     ($variant:expr, $R:ident => $body:expr) => {
         match $variant {
             $crate::variant::BoardVariant::Chess => {
-                type $R = $crate::variants::chess::Chess;
+                type $R = $crate::rules::chess::Chess;
                 $body
             }
             $crate::variant::BoardVariant::Pacifist => {
-                type $R = $crate::variants::pacifist::Pacifist<$crate::variants::pacifist::Count>;
+                type $R = $crate::rules::pacifist::Pacifist<$crate::rules::pacifist::Count>;
                 $body
             }
             $crate::variant::BoardVariant::Pacifist2 => {
-                type $R = $crate::variants::pacifist::Pacifist<$crate::variants::pacifist::Value>;
+                type $R = $crate::rules::pacifist::Pacifist<$crate::rules::pacifist::Value>;
                 $body
             }
             $crate::variant::BoardVariant::Subversion => {
-                type $R = $crate::variants::subversion::Subversion;
+                type $R = $crate::rules::subversion::Subversion;
                 $body
             }
         }

@@ -26,7 +26,7 @@ use crate::board::attacks::{
     rook_attacks, rook_rays,
 };
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
-use crate::variants::scope::GainScope;
+use crate::rules::scope::GainScope;
 
 /// The moves of `pos` that may convert: all of them when some enemy piece
 /// is over-persuaded already (any move converts it, and the cascade that
@@ -232,7 +232,7 @@ fn weight<W: Weights>(pos: &Position, set: Bitboard) -> i32 {
 mod tests {
     use super::*;
     use crate::eval::testutil::random_positions;
-    use crate::variants::pacifist::{play_in_scope, play_move, Count, Value};
+    use crate::rules::pacifist::{play_in_scope, play_move, Count, Value};
     use crate::Variant;
 
     /// Every move that converts (or promotes, or castles) is in scope,
