@@ -10,8 +10,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 use turncoat::board::{Color, Outcome};
-use turncoat::search::simultaneous::{sample, solve_turn, SimShared};
 use turncoat::rules::apocalypse::{Action, ApocalypseGame, ApocalypsePosition, Kind, Ply};
+use turncoat::search::simultaneous::{sample, solve_turn, SimShared};
 
 struct Rng(u64);
 impl Rng {

@@ -514,6 +514,10 @@ impl<'a> Worker<'a> {
 
     /// The table's entry for `key`: its move to try first (`Ok`), or the
     /// score that settles the window at once (`Err`; never in a PV node).
+    // probe_table, prune_node, next_move, search_child and extend_pv are
+    // parts of negamax, one call a node: out of line they cost 9% more
+    // instructions in `bench` (docs/experiments.md, 2026-11-28).
+    #[inline(always)]
     fn probe_table(
         &self,
         key: u64,
@@ -536,6 +540,7 @@ impl<'a> Worker<'a> {
 
     /// Pruning before any move of a non-PV node is tried: reverse futility
     /// and the null move. The score to return, if one of them cuts off.
+    #[inline(always)]
     fn prune_node<R: SearchPolicy + Evaluate>(
         &mut self,
         pos: &Position,
@@ -580,6 +585,7 @@ impl<'a> Worker<'a> {
     /// move, played before the others were ordered) and the material it
     /// gains.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn next_move<R: SearchPolicy + Evaluate>(
         &mut self,
         pos: &Position,
@@ -619,6 +625,7 @@ impl<'a> Worker<'a> {
     /// with the full window, the others with a null window, reduced when
     /// `reducible` (late and quiet), searched again if they beat alpha.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn search_child<R: SearchPolicy + Evaluate>(
         &mut self,
         child: &Position,
@@ -658,6 +665,7 @@ impl<'a> Worker<'a> {
     }
 
     /// `mv` and the child's principal variation become the node's.
+    #[inline(always)]
     fn extend_pv(&mut self, ply: usize, mv: Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         head[ply].clear();

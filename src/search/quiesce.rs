@@ -60,7 +60,8 @@ impl Worker<'_> {
         if moves.is_empty() && (scope.is_all() || !R::has_legal_move(pos)) {
             return outcome_score(R::no_move_outcome(pos), pos.side_to_move(), ply);
         }
-        let mut order = self.tactical_children::<R>(pos, &moves, &scope, respond, ply);
+        let mut order: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
+        self.tactical_children::<R>(pos, &moves, &scope, respond, ply, &mut order);
         // Beyond its first ply, quiescence tries only the best few.
         let width = if respond || qply == 0 {
             order.len()
@@ -99,9 +100,10 @@ impl Worker<'_> {
     }
 
     /// Plays the moves of `moves` worth a look in quiescence into
-    /// `self.children[ply]` and returns their order keys, index for index:
-    /// most won first, by the cheapest piece. When the side must respond,
-    /// every move is worth a look.
+    /// `self.children[ply]` and their order keys, index for index, into
+    /// `order`: most won first, by the cheapest piece. When the side must
+    /// respond, every move is worth a look.
+    #[inline]
     fn tactical_children<R: SearchPolicy + Evaluate>(
         &mut self,
         pos: &Position,
@@ -109,7 +111,8 @@ impl Worker<'_> {
         scope: &GainScope,
         respond: bool,
         ply: usize,
-    ) -> ArrayVec<i32, MAX_MOVES> {
+        order: &mut ArrayVec<i32, MAX_MOVES>,
+    ) {
         let us = pos.side_to_move();
         let edge = material_edge(pos, us);
         let mut groups_tried = Bitboard::EMPTY;
@@ -121,7 +124,6 @@ impl Worker<'_> {
         } else {
             pending_gain_within::<R>(pos, scope)
         };
-        let mut order: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
         self.children[ply].clear();
         for &mv in moves.iter() {
             if !respond
@@ -144,7 +146,6 @@ impl Worker<'_> {
             order.push(gain * 16 - mover / 16);
             self.children[ply].push(child);
         }
-        order
     }
 }
 
