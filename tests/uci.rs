@@ -272,6 +272,35 @@ fn ponder_then_ponderhit() {
     assert!(best.starts_with("bestmove "));
 }
 
+/// UCI: under `go ponder` and `go infinite` the bestmove waits for
+/// `ponderhit` or `stop`, even when a node or depth limit ends the search
+/// at once (as Stockfish does).
+#[test]
+fn limits_do_not_end_a_ponder_or_infinite_search_early() {
+    let mut e = Engine::start();
+    e.send("setoption name Ponder value true");
+    for (go, release) in [
+        ("go ponder nodes 255", "ponderhit"),
+        ("go ponder depth 2", "ponderhit"),
+        ("go infinite nodes 255", "stop"),
+        ("go infinite depth 1", "stop"),
+    ] {
+        e.send("position startpos moves e2e4 e7e5");
+        e.send(go);
+        // Time for a wrong bestmove to come out: the search itself takes
+        // well under a millisecond.
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let out = e.sync();
+        assert!(
+            out.iter().all(|l| !l.starts_with("bestmove")),
+            "{go}: bestmove before {release}: {out:?}"
+        );
+        e.send(release);
+        let (best, _) = e.until("bestmove");
+        assert!(best.starts_with("bestmove "), "{go}: {best}");
+    }
+}
+
 #[test]
 fn searchmoves_restricts_the_root() {
     let mut e = Engine::start();

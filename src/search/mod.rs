@@ -47,7 +47,13 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 * 2;
 /// What all search threads share.
 pub struct Shared {
     pub tt: TranspositionTable,
+    /// Set by the front end (`stop`) to end the search and its result's
+    /// wait.
     pub stop: AtomicBool,
+    /// Set by the main thread at its node or time limit: it ends the
+    /// search too, but under `go ponder` or `go infinite` the result still
+    /// waits for `ponderhit` or `stop` (UCI).
+    pub limit_reached: AtomicBool,
     pub nodes: AtomicU64,
     /// While set, the time budget does not run (`go ponder` before `ponderhit`).
     pub pondering: AtomicBool,
@@ -82,6 +88,7 @@ impl Shared {
         Shared {
             tt,
             stop: AtomicBool::new(false),
+            limit_reached: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             pondering: AtomicBool::new(false),
             completed: AtomicU32::new(0),
@@ -90,6 +97,12 @@ impl Shared {
             main_history: Mutex::new(None),
             evals: evals::EvalCache::default(),
         }
+    }
+
+    /// Whether the threads must end the search: told to, or a limit
+    /// reached.
+    pub fn halted(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.limit_reached.load(Ordering::Relaxed)
     }
 
     /// Forgets the history the main thread learned (a new game, or a new
@@ -265,7 +278,7 @@ impl<'a> Worker<'a> {
     }
 
     fn poll_stop(&mut self) {
-        if self.shared.stop.load(Ordering::Relaxed) {
+        if self.shared.halted() {
             self.stopped = true;
             return;
         }
@@ -283,7 +296,7 @@ impl<'a> Worker<'a> {
             .node_limit
             .is_some_and(|n| self.shared.nodes.load(Ordering::Relaxed) >= n);
         if over_time || over_nodes {
-            self.shared.stop.store(true, Ordering::Relaxed);
+            self.shared.limit_reached.store(true, Ordering::Relaxed);
             self.stopped = true;
         }
     }

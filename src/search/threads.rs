@@ -122,6 +122,7 @@ fn search_with<R: SearchPolicy + Evaluate>(
 ) -> SearchResult {
     let start = Instant::now();
     shared.nodes.store(0, Ordering::Relaxed);
+    shared.limit_reached.store(false, Ordering::Relaxed);
     shared.completed.store(0, Ordering::Relaxed);
     shared.published.lock().expect("published roots").clear();
     shared.tt.new_search();
@@ -175,9 +176,7 @@ fn search_with<R: SearchPolicy + Evaluate>(
         };
         let done = iterate_main::<R>(&mut w, params, &mut roots, start, soft, &mut on_line);
         w.flush_nodes();
-        if !done.stopped_by_limit {
-            wait_while_told_to(shared, &params.limits);
-        }
+        wait_while_told_to(shared, &params.limits);
         shared.stop.store(true, Ordering::Relaxed);
         done
     });
@@ -191,7 +190,8 @@ fn search_with<R: SearchPolicy + Evaluate>(
 }
 
 /// UCI: with `go infinite` or `go ponder` the bestmove waits for `stop`
-/// (or `ponderhit`) even when the search has nothing left to do.
+/// (or `ponderhit`) even when the search has nothing left to do, a depth
+/// or node limit reached included.
 fn wait_while_told_to(shared: &Shared, limits: &Limits) {
     shared.wake.wait_while(|| {
         (limits.infinite || shared.pondering.load(Ordering::Relaxed))
@@ -205,7 +205,6 @@ type LineReporter<'r> = dyn FnMut(&Worker, &[RootMove], u32, usize) + 'r;
 struct MainDone {
     best: RootMove,
     depth: u32,
-    stopped_by_limit: bool,
 }
 
 fn max_depth(params: &SearchParams) -> u32 {
@@ -313,7 +312,7 @@ fn iterate<R: SearchPolicy + Evaluate>(
         }
         w.begin_iteration(depth);
         w.search_root::<R>(&params.pos, roots, 0, depth as i32);
-        if w.abandoned() && !w.shared.stop.load(Ordering::Relaxed) {
+        if w.abandoned() && !w.shared.halted() {
             own = adopt(w.shared, roots);
             continue;
         }
@@ -363,7 +362,7 @@ fn iterate_main<R: SearchPolicy + Evaluate>(
                 }
                 on_line(w, roots, next, line);
             }
-            if w.abandoned() && !w.shared.stop.load(Ordering::Relaxed) {
+            if w.abandoned() && !w.shared.halted() {
                 continue;
             }
             if shared_stop(w) {
@@ -413,7 +412,6 @@ fn iterate_main<R: SearchPolicy + Evaluate>(
     MainDone {
         best,
         depth: completed,
-        stopped_by_limit: w.stopped() && !w.shared.pondering.load(Ordering::Relaxed),
     }
 }
 
