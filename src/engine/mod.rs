@@ -9,6 +9,7 @@ mod draw;
 pub mod genfens;
 pub mod options;
 mod search;
+pub mod strength;
 
 use crate::board::Move;
 use crate::game::{Game, GameError, ListError};

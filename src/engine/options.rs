@@ -1,6 +1,7 @@
 //! The engine's options (docs/protocols.md, "UCI"), one store for every front end:
 //! what they are, and setting them by name.
 
+use super::strength::Level;
 use crate::rules::Variant;
 use crate::search::tt::HashError;
 use crate::variant::UnknownVariant;
@@ -13,8 +14,11 @@ pub struct Options {
     pub chess960: bool,
     pub move_overhead_ms: u64,
     pub ponder: bool,
-    /// Seed of the randomised choice in apocalypse (0: fresh randomness).
+    /// Seed of the randomised choices: apocalypse's mixed strategy, a
+    /// weak level's pick (0: fresh randomness).
     pub seed: u64,
+    /// `Skill Level`, 0 to 20 (docs/strength.md); 20 is full strength.
+    pub skill_level: u32,
 }
 
 impl Default for Options {
@@ -28,6 +32,7 @@ impl Default for Options {
             move_overhead_ms: 10,
             ponder: false,
             seed: 0,
+            skill_level: MAX_SKILL_LEVEL,
         }
     }
 }
@@ -42,6 +47,8 @@ pub enum Effect {
 }
 
 pub const MAX_HASH_MIB: usize = 32768;
+/// The top of `Skill Level`: the full search.
+pub const MAX_SKILL_LEVEL: u32 = 20;
 
 /// The search threads `go` runs for `requested`: at most one per logical
 /// CPU. Lazy SMP gains nothing from threads that share a core, and every
@@ -110,6 +117,12 @@ pub fn specs() -> Vec<OptionSpec> {
             kind: Check { default: false },
         },
         spin("Seed", 0, 0, 2_147_483_647),
+        spin(
+            "Skill Level",
+            MAX_SKILL_LEVEL as u64,
+            0,
+            MAX_SKILL_LEVEL as u64,
+        ),
     ]
 }
 
@@ -159,6 +172,11 @@ fn check(name: &str, value: Option<&str>) -> Result<bool, OptionError> {
 }
 
 impl Options {
+    /// The level the engine plays at (docs/strength.md).
+    pub fn level(&self) -> Level {
+        Level::new(self.skill_level as f64)
+    }
+
     /// Sets an option by its (case-insensitive) name.
     /// Any whitespace between the words of a name counts as one space.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, OptionError> {
@@ -197,6 +215,10 @@ impl Options {
             }
             "seed" => {
                 self.seed = spin(name, value, 0, 2_147_483_647)?;
+                Ok(Effect::None)
+            }
+            "skill level" => {
+                self.skill_level = spin(name, value, 0, MAX_SKILL_LEVEL as u64)? as u32;
                 Ok(Effect::None)
             }
             _ => Err(OptionError::Unknown(name.to_string())),

@@ -4,6 +4,7 @@
 //! equilibrium of its turn ([`crate::search::simultaneous`]) and draws a
 //! move from it. Both report through the same [`Info`] and [`BestMove`].
 
+use super::strength::{Plan, FULL_STRENGTH};
 use super::{draw, options, BestMove, Go, Info, Line, Options, TurnDepth};
 use crate::board::{Color, Move, Position};
 use crate::game::Game;
@@ -32,16 +33,31 @@ pub(super) fn spawn(
     on_info: impl FnMut(&Info) + Send + 'static,
     on_best: impl FnOnce(BestMove) + Send + 'static,
 ) -> JoinHandle<()> {
-    let threads = options::usable_threads(options.threads);
+    let plan = options.level().plan();
+    // A weak level searches on one thread, so that `Seed` reproduces it.
+    let threads = match plan {
+        Some(_) => 1,
+        None => options::usable_threads(options.threads),
+    };
+    let limits = match &plan {
+        Some(plan) => plan.narrow(go.limits),
+        None => go.limits,
+    };
     let overhead = Duration::from_millis(options.move_overhead_ms);
     match game {
         Game::Sequential(g) => {
+            let pos = *g.position();
+            let multipv = go.multipv.unwrap_or(options.multipv);
+            let pick = plan.map(|plan| Pick {
+                plan,
+                unit: draw::unit_random_for_key(options.seed, pos.key()),
+            });
             let params = SearchParams {
-                pos: *g.position(),
+                pos,
                 game_keys: g.history().to_vec(),
-                limits: go.limits,
+                limits,
                 threads,
-                multipv: go.multipv.unwrap_or(options.multipv),
+                multipv: pick.map_or(multipv, |p| multipv.max(p.plan.candidates)),
                 searchmoves: go.searchmoves,
                 overhead,
             };
@@ -49,6 +65,7 @@ pub(super) fn spawn(
                 tables.alpha_beta,
                 params,
                 options.chess960,
+                pick,
                 on_info,
                 on_best,
             )
@@ -58,20 +75,30 @@ pub(super) fn spawn(
                 pos: *g.position(),
                 side: g.side_to_choose(),
                 over: g.outcome().is_some(),
-                limits: go.limits,
+                limits,
                 overhead,
                 threads,
                 seed: options.seed,
+                level: options.level().value(),
             };
             spawn_equilibrium(tables.simultaneous, turn, on_info, on_best)
         }
     }
 }
 
+/// A weak level's choice among the best moves: its plan and the random
+/// number that picks.
+#[derive(Clone, Copy)]
+struct Pick {
+    plan: Plan,
+    unit: f64,
+}
+
 fn spawn_alpha_beta(
     shared: Arc<Shared>,
     params: SearchParams,
     chess960: bool,
+    pick: Option<Pick>,
     mut on_info: impl FnMut(&Info) + Send + 'static,
     on_best: impl FnOnce(BestMove) + Send + 'static,
 ) -> JoinHandle<()> {
@@ -84,7 +111,7 @@ fn spawn_alpha_beta(
         let result = search(&shared, &params, &mut |r| {
             on_info(&Info::Line(line(&pos, r, chess960)))
         });
-        on_best(best_move(&pos, &result, chess960));
+        on_best(best_move(&pos, &result, chess960, pick));
     })
 }
 
@@ -107,13 +134,29 @@ fn line(pos: &Position, r: &Report, chess960: bool) -> Line {
     r.with_pv(format_pv(pos, &r.pv, chess960))
 }
 
-fn best_move(pos: &Position, result: &SearchResult, chess960: bool) -> BestMove {
-    let Some(best) = result.best else {
+/// The move to play: the search's best, or a weak level's pick among its
+/// candidates (with no move to ponder on unless the pick is the best).
+fn best_move(
+    pos: &Position,
+    result: &SearchResult,
+    chess960: bool,
+    pick: Option<Pick>,
+) -> BestMove {
+    let Some(mut best) = result.best else {
         return BestMove::default();
     };
+    let mut ponder = result.ponder;
+    if let Some(Pick { plan, unit }) = pick {
+        let scores: Vec<i32> = result.candidates.iter().map(|c| c.1).collect();
+        if let Some(&(chosen, _)) = result.candidates.get(plan.choose(&scores, unit)) {
+            if chosen != best {
+                best = chosen;
+                ponder = None;
+            }
+        }
+    }
     let child = pos.play(best);
-    let ponder = result
-        .ponder
+    let ponder = ponder
         .filter(|p| child.legal_moves().contains(p))
         .map(|p| child.move_to_uci(p, chess960));
     BestMove {
@@ -133,6 +176,9 @@ struct TurnSearch {
     overhead: Duration,
     threads: usize,
     seed: u64,
+    /// The playing level (docs/strength.md): below the top, the strategy
+    /// is flattened towards an even choice among its plies.
+    level: f64,
 }
 
 fn spawn_equilibrium(
@@ -192,7 +238,7 @@ fn spawn_equilibrium(
         let Some(r) = result else {
             return on_best(BestMove::default());
         };
-        let strategy = strategy_of(&r);
+        let strategy = flatten(strategy_of(&r), turn.level);
         let best = sample(&strategy, draw::unit_random(turn.seed, &turn.pos, side));
         on_best(BestMove {
             best: best.map(|p| p.to_string()),
@@ -200,4 +246,31 @@ fn spawn_equilibrium(
             strategy: strategy.iter().map(|(p, w)| (p.to_string(), *w)).collect(),
         });
     })
+}
+
+/// A weak level's version of an equilibrium strategy: each ply's weight
+/// raised to the power level/20 and normalised, so that level 0 chooses
+/// evenly among the plies the equilibrium plays and the top level keeps
+/// the equilibrium.
+fn flatten(
+    strategy: Vec<(crate::rules::apocalypse::Ply, f64)>,
+    level: f64,
+) -> Vec<(crate::rules::apocalypse::Ply, f64)> {
+    if level >= FULL_STRENGTH {
+        return strategy;
+    }
+    let power = level / FULL_STRENGTH;
+    let weights: Vec<f64> = strategy
+        .iter()
+        .map(|&(_, w)| if w > 0.0 { w.powf(power) } else { 0.0 })
+        .collect();
+    let total: f64 = weights.iter().sum();
+    if total <= 0.0 {
+        return strategy;
+    }
+    strategy
+        .into_iter()
+        .zip(weights)
+        .map(|((p, _), w)| (p, w / total))
+        .collect()
 }

@@ -160,6 +160,8 @@ pub struct Worker<'a> {
     start: Instant,
     hard_limit: Option<std::time::Duration>,
     node_limit: Option<u64>,
+    /// The limit on quiescence plies ([`time::Limits::quiescence_plies`]).
+    quiescence_limit: u32,
     stopped: bool,
     /// The iteration being searched, and whether to give it up as soon as
     /// another thread completes it (the depth race of Lazy SMP).
@@ -198,6 +200,7 @@ impl<'a> Worker<'a> {
             start: Instant::now(),
             hard_limit: None,
             node_limit: None,
+            quiescence_limit: u32::MAX,
             stopped: false,
             iteration: 0,
             racing: false,
@@ -252,6 +255,12 @@ impl<'a> Worker<'a> {
         self.start = start;
         self.hard_limit = hard;
         self.node_limit = nodes;
+    }
+
+    /// Quiescence goes at most `plies` beyond the horizon, fewer where
+    /// the variant's own limit is lower.
+    pub fn limit_quiescence(&mut self, plies: Option<u32>) {
+        self.quiescence_limit = plies.unwrap_or(u32::MAX);
     }
 
     pub fn stopped(&self) -> bool {

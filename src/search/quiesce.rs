@@ -29,7 +29,8 @@ impl Worker<'_> {
         }
         self.seldepth = self.seldepth.max(ply);
         let respond = R::must_respond(pos);
-        if ply >= MAX_PLY || (qply >= R::QUIESCENCE_PLIES && !respond) {
+        let plies = R::QUIESCENCE_PLIES.min(self.quiescence_limit);
+        if ply >= MAX_PLY || (qply >= plies && !respond) {
             return self.evaluate::<R>(pos);
         }
         let key = pos.key();

@@ -85,6 +85,9 @@ impl Score {
 #[derive(Clone, Debug)]
 pub struct SearchResult {
     pub best: Option<Move>,
+    /// The MultiPV lines of the last completed iteration, best first: each
+    /// line's first move and score (the best alone with `multipv` 1).
+    pub candidates: Vec<(Move, i32)>,
     pub ponder: Option<Move>,
     pub score: i32,
     pub depth: u32,
@@ -131,6 +134,7 @@ fn search_with<R: SearchPolicy + Evaluate>(
         wait_while_told_to(shared, &params.limits);
         return SearchResult {
             best: None,
+            candidates: Vec::new(),
             ponder: None,
             score: 0,
             depth: 0,
@@ -143,6 +147,7 @@ fn search_with<R: SearchPolicy + Evaluate>(
             let mut roots = roots.clone();
             scope.spawn(move || {
                 let mut w = Worker::new(shared, false, &params.game_keys);
+                w.limit_quiescence(params.limits.quiescence_plies);
                 w.race();
                 iterate::<R>(&mut w, params, &mut roots, id as u32 & 1);
                 w.flush_nodes();
@@ -154,6 +159,7 @@ fn search_with<R: SearchPolicy + Evaluate>(
             w.resume_history();
         }
         w.set_limits(start, budget.hard, params.limits.nodes);
+        w.limit_quiescence(params.limits.quiescence_plies);
         // MultiPV lines must come from one thread's consistent iterations.
         if params.threads > 1 && params.multipv <= 1 {
             w.race();
@@ -182,6 +188,7 @@ fn search_with<R: SearchPolicy + Evaluate>(
     });
     SearchResult {
         best: Some(result.best.mv),
+        candidates: result.candidates,
         ponder: result.best.pv.get(1).copied(),
         score: result.best.score,
         depth: result.depth,
@@ -204,6 +211,7 @@ type LineReporter<'r> = dyn FnMut(&Worker, &[RootMove], u32, usize) + 'r;
 
 struct MainDone {
     best: RootMove,
+    candidates: Vec<(Move, i32)>,
     depth: u32,
 }
 
@@ -324,6 +332,11 @@ fn iterate<R: SearchPolicy + Evaluate>(
     }
 }
 
+/// The first `lines` root moves with their scores.
+fn lines_of(roots: &[RootMove], lines: usize) -> Vec<(Move, i32)> {
+    roots.iter().take(lines).map(|r| (r.mv, r.score)).collect()
+}
+
 /// The main thread: iterative deepening with MultiPV lines, output and
 /// the decisions to stop (soft time limit, mate found, depth reached).
 fn iterate_main<R: SearchPolicy + Evaluate>(
@@ -336,6 +349,7 @@ fn iterate_main<R: SearchPolicy + Evaluate>(
 ) -> MainDone {
     let shared_stop = |w: &Worker| w.stopped();
     let mut best = roots[0].clone();
+    let mut candidates = Vec::new();
     let mut completed = 0;
     let lines = params.multipv.clamp(1, roots.len());
     let time_limited = params.limits.time_left.is_some() || params.limits.movetime.is_some();
@@ -379,6 +393,7 @@ fn iterate_main<R: SearchPolicy + Evaluate>(
             depth = next;
         }
         best = roots[0].clone();
+        candidates = lines_of(roots, lines);
         completed = depth;
         if let Some(m) = params.limits.mate {
             if best.score >= MATE - 2 * m as i32 {
@@ -408,9 +423,14 @@ fn iterate_main<R: SearchPolicy + Evaluate>(
         completed = adopt(w.shared, roots);
         on_line(w, roots, completed, 0);
         best = roots[0].clone();
+        candidates = lines_of(roots, 1);
+    }
+    if candidates.is_empty() {
+        candidates = lines_of(std::slice::from_ref(&best), 1);
     }
     MainDone {
         best,
+        candidates,
         depth: completed,
     }
 }

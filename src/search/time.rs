@@ -15,6 +15,11 @@ pub struct Limits {
     pub movestogo: Option<u32>,
     pub infinite: bool,
     pub ponder: bool,
+    /// At most this many plies of quiescence beyond the horizon (`None`:
+    /// the variant's own, [`crate::search::policy::SearchPolicy::QUIESCENCE_PLIES`]);
+    /// a weak level (docs/strength.md) sees no exchange or cascade past
+    /// its depth.
+    pub quiescence_plies: Option<u32>,
 }
 
 #[derive(Clone, Copy, Debug)]

@@ -46,7 +46,13 @@ struct Running {
 }
 
 /// The engine options XBoard may set with `option NAME=VALUE`.
-const XBOARD_OPTIONS: [&str; 4] = ["MultiPV", "Move Overhead", "Clear Hash", "Seed"];
+const XBOARD_OPTIONS: [&str; 5] = [
+    "MultiPV",
+    "Move Overhead",
+    "Clear Hash",
+    "Seed",
+    "Skill Level",
+];
 
 /// Features announced in answer to `protover 2`.
 fn features() -> String {

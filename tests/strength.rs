@@ -1,0 +1,147 @@
+//! Strength levels (docs/strength.md) through UCI and XBoard: the options
+//! listed and validated, a weak level narrow and quick, reproducible with
+//! `Seed`, in every variant, and the top level the full search.
+
+mod common;
+use common::Engine;
+
+fn bestmove_of(line: &str) -> String {
+    line.split_whitespace()
+        .nth(1)
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// The moves `plies` searches at `level` play from `variant`'s start, the
+/// engine answering itself; `Seed` `seed`.
+fn self_play(variant: &str, level: u32, seed: u32, plies: usize) -> Vec<String> {
+    let mut e = Engine::start();
+    e.send(&format!("setoption name UCI_Variant value {variant}"));
+    e.send(&format!("setoption name Skill Level value {level}"));
+    e.send(&format!("setoption name Seed value {seed}"));
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..plies {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        e.send("go wtime 10000 btime 10000");
+        let (best, _) = e.until("bestmove");
+        let mv = bestmove_of(&best);
+        if mv == "(none)" || mv.is_empty() {
+            break;
+        }
+        moves.push(mv);
+    }
+    e.send("quit");
+    moves
+}
+
+#[test]
+fn skill_level_is_listed_and_validated() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let (_, lines) = e.until("uciok");
+    assert!(
+        lines.contains(&"option name Skill Level type spin default 20 min 0 max 20".to_string()),
+        "{lines:?}"
+    );
+    for bad in ["21", "-1", "weak", ""] {
+        e.send(&format!("setoption name Skill Level value {bad}"));
+        let out = e.sync();
+        assert!(
+            out.iter()
+                .any(|l| l.starts_with("info string error:") && l.contains("Skill Level")),
+            "{bad}: {out:?}"
+        );
+    }
+    // Nothing changed: still the full search, which searches one line.
+    e.send("position startpos");
+    e.send("go depth 3");
+    let (_, infos) = e.until("bestmove");
+    assert!(infos.iter().all(|l| !l.contains("multipv 2")), "{infos:?}");
+
+    let mut x = Engine::start();
+    x.send("xboard");
+    x.send("protover 2");
+    let (features, _) = x.until("feature");
+    assert!(
+        features.contains("option=\"Skill Level -spin 20 0 20\""),
+        "{features}"
+    );
+    x.send("option Skill Level=30");
+    x.send("ping 7");
+    let (_, out) = x.until("pong 7");
+    assert!(out.iter().any(|l| l.starts_with("Error")), "{out:?}");
+}
+
+#[test]
+fn a_weak_level_is_narrow_and_quick() {
+    let mut e = Engine::start();
+    e.send("setoption name Skill Level value 0");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go wtime 60000 btime 60000");
+    let (best, infos) = e.until("bestmove");
+    assert!(!bestmove_of(&best).is_empty());
+    let last = infos
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    let field = |name: &str| -> u64 {
+        let words: Vec<&str> = last.split_whitespace().collect();
+        let i = words.iter().position(|w| *w == name).unwrap();
+        words[i + 1].parse().unwrap()
+    };
+    // Level 0 looks one ply ahead, a few hundred nodes at most, and
+    // chooses among four lines.
+    assert_eq!(field("depth"), 1, "{last}");
+    assert!(field("nodes") <= 400, "{last}");
+    assert!(infos.iter().any(|l| l.contains("multipv 4")), "{infos:?}");
+    // It answers at once rather than spending its clock: a generous
+    // bound, a tenth of the 60 s it had.
+    assert!(field("time") < 6000, "{last}");
+}
+
+#[test]
+fn a_level_is_reproducible_with_a_seed_in_every_variant() {
+    for variant in ["chess", "pacifist", "pacifist2", "subversion", "apocalypse"] {
+        let a = self_play(variant, 3, 11, 8);
+        let b = self_play(variant, 3, 11, 8);
+        assert!(!a.is_empty(), "{variant}: no move");
+        assert_eq!(a, b, "{variant}: the same seed, different games");
+    }
+    // Different seeds let a weak level vary its play.
+    let games: std::collections::HashSet<Vec<String>> = (1..=6)
+        .map(|seed| self_play("pacifist", 0, seed, 6))
+        .collect();
+    assert!(games.len() > 1, "{games:?}");
+}
+
+#[test]
+fn the_top_level_is_the_full_search() {
+    // The last line's nodes and PV, and the move: the same search.
+    let search = |level: Option<u32>| {
+        let mut e = Engine::start();
+        if let Some(level) = level {
+            e.send(&format!("setoption name Skill Level value {level}"));
+        }
+        e.send("position startpos moves d2d4 g8f6");
+        e.send("go depth 7");
+        let (best, infos) = e.until("bestmove");
+        let last = infos
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap()
+            .clone();
+        let nodes = last
+            .split(" nps ")
+            .next()
+            .unwrap()
+            .split(" nodes ")
+            .nth(1)
+            .unwrap()
+            .to_string();
+        let pv = last.split(" pv ").nth(1).unwrap().to_string();
+        (best, nodes, pv)
+    };
+    assert_eq!(search(None), search(Some(20)));
+}
