@@ -363,7 +363,10 @@ fn a_person_resigns_aborts_and_asks_for_a_rematch() {
     // aborted before the first move: no result, no more moves
     let s = gui.act("abort", json!({}));
     assert_eq!((&s["aborted"], &s["result"]), (&json!(true), &json!("")));
-    assert_eq!(s["message"], "", "#result says it, not a message that outlives the game");
+    assert_eq!(
+        s["message"], "",
+        "#result says it, not a message that outlives the game"
+    );
     assert_eq!(s["human_to_move"], false);
     assert_eq!(gui.post_raw("move", "{\"move\": \"e2e4\"}").0, 409);
     assert_eq!(gui.post_raw("resign", "{}").0, 409);
@@ -409,7 +412,10 @@ fn time_controls_are_minutes_and_each_sides_clock_starts_with_its_first_move() {
     );
     let (status, v) = gui.post_raw("mode", "{\"mode\": \"play-white\", \"tc\": \"5 sec\"}");
     assert_eq!(status, 422, "{v}");
-    assert!(v["error"].as_str().unwrap().contains("5+3 (5 minutes"), "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("5+3 (5 minutes"),
+        "{v}"
+    );
 
     // 0.05+0: three seconds. White's first move and Black's are free;
     // then White, who does not move again, loses on time with 0:00.
@@ -430,7 +436,10 @@ fn time_controls_are_minutes_and_each_sides_clock_starts_with_its_first_move() {
         "the engine's first move cost nothing; White's clock runs now"
     );
     let s = gui.wait_for("the flag", |s| s["result"] != "");
-    assert_eq!((&s["result"], &s["reason"]), (&json!("0-1"), &json!("White loses on time")));
+    assert_eq!(
+        (&s["result"], &s["reason"]),
+        (&json!("0-1"), &json!("White loses on time"))
+    );
     assert_eq!(
         (&s["clock"]["w"], &s["clock"]["running"]),
         (&json!(0), &Value::Null),

@@ -302,16 +302,25 @@ mod tests {
             "a first move cannot lose on time"
         );
         assert!(clocks.runs_for(Color::White) && !clocks.runs_for(Color::Black));
-        assert!(matches!(
-            clocks.move_limit(Color::White, 1),
-            MoveLimit::Clock { wtime, btime, .. } if wtime == ms(1000) && btime == ms(1000)
-        ), "no time charged, no increment earned");
+        assert!(
+            matches!(
+                clocks.move_limit(Color::White, 1),
+                MoveLimit::Clock { wtime, btime, .. } if wtime == ms(1000) && btime == ms(1000)
+            ),
+            "no time charged, no increment earned"
+        );
         assert!(clocks.charge(Color::Black, ms(5000), 1));
         assert!(clocks.charge(Color::White, ms(300), 2));
-        assert!(!clocks.charge(Color::Black, ms(1200), 2), "the second move is timed");
+        assert!(
+            !clocks.charge(Color::Black, ms(1200), 2),
+            "the second move is timed"
+        );
 
         let mut at_once = Clocks::new([tc, tc]);
         assert!(at_once.runs_for(Color::White));
-        assert!(!at_once.charge(Color::White, ms(5000), 1), "match: every move is timed");
+        assert!(
+            !at_once.charge(Color::White, ms(5000), 1),
+            "match: every move is timed"
+        );
     }
 }

@@ -135,7 +135,10 @@ mod tests {
         assert_eq!(parse("10"), Ok(clock(0, 600_000, 0)), "no increment");
         assert_eq!(parse("5 min"), Ok(clock(0, 300_000, 0)));
         assert_eq!(parse("3 min + 2 s"), Ok(clock(0, 180_000, 2000)));
-        assert_eq!(parse("0+0.5"), Err(TimeControlError::NoBase("0+0.5".into())));
+        assert_eq!(
+            parse("0+0.5"),
+            Err(TimeControlError::NoBase("0+0.5".into()))
+        );
     }
 
     #[test]
@@ -163,8 +166,8 @@ mod tests {
     #[test]
     fn what_players_would_not_write_is_refused_with_an_example() {
         for bad in [
-            "", "fast", "5+", "+3", "5+3+1", "-5", "5+-1", "inf", "nan+0", "5+inf", "1.5½",
-            "½½", "5 hours", "1:-5", "5:xx+0",
+            "", "fast", "5+", "+3", "5+3+1", "-5", "5+-1", "inf", "nan+0", "5+inf", "1.5½", "½½",
+            "5 hours", "1:-5", "5:xx+0",
         ] {
             let e = parse(bad).expect_err(bad);
             assert!(matches!(e, TimeControlError::Unreadable(_)), "{bad}: {e:?}");
