@@ -189,7 +189,7 @@ fn bad_requests_get_a_4xx_and_the_server_goes_on() {
     // A person's move in a game of two engines is not theirs to make.
     gui.act(
         "new",
-        json!({"variant": "chess", "mode": "watch", "tc": "60+1"}),
+        json!({"variant": "chess", "mode": "watch", "tc": "1+1"}),
     );
     assert_eq!(gui.post_raw("move", "{\"move\": \"e2e4\"}").0, 409);
     assert_eq!(gui.state()["variant"], "chess", "still serving");
@@ -292,7 +292,7 @@ fn two_engines_play_a_game_to_its_end() {
     let fen = "1rknn1br/p1pp1p1p/3bp1p1/1p1q2n1/5p2/2P4B/pP1PP1PP/B1RKR1QN w - - 0 1";
     let s = gui.act(
         "new",
-        json!({"variant": "pacifist", "fen": fen, "mode": "watch", "white": "a", "black": "a", "tc": "5+0.1"}),
+        json!({"variant": "pacifist", "fen": fen, "mode": "watch", "white": "a", "black": "a", "tc": "0:05+0.1"}),
     );
     assert_eq!(
         (s["white"].as_str(), s["black"].as_str()),
@@ -355,7 +355,7 @@ fn a_person_resigns_aborts_and_asks_for_a_rematch() {
     let gui = Gui::start(&[]);
     let s = gui.act(
         "new",
-        json!({"variant": "chess", "mode": "play-white", "tc": "10+0.1"}),
+        json!({"variant": "chess", "mode": "play-white", "tc": "0:10+0.1"}),
     );
     assert_eq!(s["actions"]["abort"], true);
     assert_eq!(s["actions"]["rematch"], false);
@@ -363,6 +363,10 @@ fn a_person_resigns_aborts_and_asks_for_a_rematch() {
     // aborted before the first move: no result, no more moves
     let s = gui.act("abort", json!({}));
     assert_eq!((&s["aborted"], &s["result"]), (&json!(true), &json!("")));
+    assert_eq!(
+        s["message"], "",
+        "#result says it, not a message that outlives the game"
+    );
     assert_eq!(s["human_to_move"], false);
     assert_eq!(gui.post_raw("move", "{\"move\": \"e2e4\"}").0, 409);
     assert_eq!(gui.post_raw("resign", "{}").0, 409);
@@ -395,13 +399,62 @@ fn a_person_resigns_aborts_and_asks_for_a_rematch() {
 }
 
 #[test]
+fn time_controls_are_minutes_and_each_sides_clock_starts_with_its_first_move() {
+    let gui = Gui::start(&[]);
+    let s = gui.state();
+    assert_eq!(s["tc"], Value::Null, "hotseat: no clock");
+    let s = gui.act("mode", json!({"mode": "play-white"}));
+    assert_eq!(s["tc"], "5+3", "the default: five minutes, 3 s a move");
+    assert_eq!(
+        (&s["clock"]["w"], &s["clock"]["b"], &s["clock"]["running"]),
+        (&json!(300_000), &json!(300_000), &Value::Null),
+        "5:00 each, and White's clock waits for White's first move"
+    );
+    let (status, v) = gui.post_raw("mode", "{\"mode\": \"play-white\", \"tc\": \"5 sec\"}");
+    assert_eq!(status, 422, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("5+3 (5 minutes"),
+        "{v}"
+    );
+
+    // 0.05+0: three seconds. White's first move and Black's are free;
+    // then White, who does not move again, loses on time with 0:00.
+    gui.act(
+        "new",
+        json!({"variant": "chess", "mode": "play-white", "tc": "0.05+0"}),
+    );
+    std::thread::sleep(Duration::from_millis(3500));
+    let s = gui.state();
+    assert_eq!(s["result"], "", "no flag before the first move: {s}");
+    gui.act("move", json!({"move": "e2e4"}));
+    let s = gui.wait_for("the engine's reply", |s| {
+        s["human_to_move"] == true && s["moves"].as_array().unwrap().len() == 2
+    });
+    assert_eq!(
+        (&s["clock"]["b"], &s["clock"]["running"]),
+        (&json!(3000), &json!("w")),
+        "the engine's first move cost nothing; White's clock runs now"
+    );
+    let s = gui.wait_for("the flag", |s| s["result"] != "");
+    assert_eq!(
+        (&s["result"], &s["reason"]),
+        (&json!("0-1"), &json!("White loses on time"))
+    );
+    assert_eq!(
+        (&s["clock"]["w"], &s["clock"]["running"]),
+        (&json!(0), &Value::Null),
+        "the flagged clock reads 0:00"
+    );
+}
+
+#[test]
 fn the_engine_accepts_a_draw_when_its_score_stayed_near_zero() {
     let gui = Gui::start(&[]);
     // blocked pawns, kings alone: the engine's score stays 0
     let fen = "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1";
     gui.act(
         "new",
-        json!({"variant": "chess", "fen": fen, "mode": "play-white", "tc": "10+0.1"}),
+        json!({"variant": "chess", "fen": fen, "mode": "play-white", "tc": "0:10+0.1"}),
     );
     gui.wait_for("the person's turn", |s| s["human_to_move"] == true);
     let s = gui.act("draw", json!({}));

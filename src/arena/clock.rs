@@ -100,10 +100,27 @@ pub fn parse_tc(tc: &str) -> Result<Limit, TimeControlError> {
 /// latency that is not the engine's thinking).
 const TIME_MARGIN: Duration = Duration::from_millis(50);
 
+/// When a side's clock starts running.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ClockStart {
+    /// With the game: every move is on the clock (cutechess, and so
+    /// `turncoat match`).
+    #[default]
+    AtOnce,
+    /// After the side's own first move, as on lichess: each side's first
+    /// move of the game is untimed (neither charged nor able to lose on
+    /// time), so that nobody loses on time without having moved.
+    /// `turncoat gui` plays its games so.
+    AfterOwnFirstMove,
+}
+
 /// The runner's clocks, one per side (each side may have its own limit).
 pub(super) struct Clocks {
     limits: [Limit; 2],
     left: [Duration; 2],
+    start: ClockStart,
+    /// The moves each side has made under these clocks.
+    moved: [u32; 2],
 }
 
 fn clock_parts(limit: Limit) -> (Duration, Duration, u32) {
@@ -119,7 +136,20 @@ impl Clocks {
         Clocks {
             limits,
             left: [clock_parts(limits[0]).0, clock_parts(limits[1]).0],
+            start: ClockStart::AtOnce,
+            moved: [0, 0],
         }
+    }
+
+    /// The same clocks, started as `start` says.
+    pub(super) fn starting(self, start: ClockStart) -> Clocks {
+        Clocks { start, ..self }
+    }
+
+    /// Whether `side`'s next move is on the clock: always, except a first
+    /// move under [`ClockStart::AfterOwnFirstMove`].
+    pub(super) fn runs_for(&self, side: Color) -> bool {
+        self.start == ClockStart::AtOnce || self.moved[side.index()] > 0
     }
 
     pub(super) fn limit_of(&self, side: Color) -> Limit {
@@ -143,12 +173,18 @@ impl Clocks {
     }
 
     /// Charges `used` to `side`, whose move was its `own_moves`-th; false
-    /// if its flag fell.
+    /// if its flag fell. An untimed move ([`Clocks::runs_for`]) costs
+    /// nothing and earns no increment.
     pub(super) fn charge(&mut self, side: Color, used: Duration, own_moves: u32) -> bool {
+        let i = side.index();
+        let timed = self.runs_for(side);
+        self.moved[i] += 1;
         let Limit::Clock { base, inc, moves } = self.limit_of(side) else {
             return true;
         };
-        let i = side.index();
+        if !timed {
+            return true;
+        }
         if used > self.left[i] + TIME_MARGIN {
             return false;
         }
@@ -250,5 +286,41 @@ mod tests {
             clocks.move_limit(Color::Black, 1),
             MoveLimit::Depth(3)
         ));
+    }
+
+    #[test]
+    fn clocks_started_by_each_sides_first_move_leave_that_move_free() {
+        let tc = Limit::Clock {
+            moves: 0,
+            base: ms(1000),
+            inc: ms(100),
+        };
+        let mut clocks = Clocks::new([tc, tc]).starting(ClockStart::AfterOwnFirstMove);
+        assert!(!clocks.runs_for(Color::White) && !clocks.runs_for(Color::Black));
+        assert!(
+            clocks.charge(Color::White, ms(5000), 1),
+            "a first move cannot lose on time"
+        );
+        assert!(clocks.runs_for(Color::White) && !clocks.runs_for(Color::Black));
+        assert!(
+            matches!(
+                clocks.move_limit(Color::White, 1),
+                MoveLimit::Clock { wtime, btime, .. } if wtime == ms(1000) && btime == ms(1000)
+            ),
+            "no time charged, no increment earned"
+        );
+        assert!(clocks.charge(Color::Black, ms(5000), 1));
+        assert!(clocks.charge(Color::White, ms(300), 2));
+        assert!(
+            !clocks.charge(Color::Black, ms(1200), 2),
+            "the second move is timed"
+        );
+
+        let mut at_once = Clocks::new([tc, tc]);
+        assert!(at_once.runs_for(Color::White));
+        assert!(
+            !at_once.charge(Color::White, ms(5000), 1),
+            "match: every move is timed"
+        );
     }
 }

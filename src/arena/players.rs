@@ -4,7 +4,7 @@
 //! seat may also be a person at the board. A player that fails here
 //! loses the game.
 
-use super::clock::{Clocks, Limit};
+use super::clock::{ClockStart, Clocks, Limit};
 use super::program::{Failure, Program, ProgramConfig};
 use super::request::{Answer, MoveRequest};
 use super::result::GameResult;
@@ -81,6 +81,15 @@ impl Players {
         }
     }
 
+    /// The same players, their clocks started as `start` says (`turncoat
+    /// gui`: each side's on its own first move).
+    pub fn starting_clocks(self, start: ClockStart) -> Players {
+        Players {
+            clocks: self.clocks.starting(start),
+            ..self
+        }
+    }
+
     /// Asks `side` for its move after `moves` (from the start FEN), its
     /// `own_moves`-th; charges the time to its clock.
     pub(super) fn ask(
@@ -97,6 +106,7 @@ impl Players {
                 moves,
                 side,
                 limit: self.clocks.move_limit(side, own_moves),
+                timed: self.clocks.runs_for(side),
                 grace: GRACE,
             })
             .map_err(|f| GameResult::forfeit(side, on_the_clock(f, limit)))?;

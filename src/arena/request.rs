@@ -16,6 +16,11 @@ pub struct MoveRequest<'a> {
     /// The side to move (in apocalypse: the side choosing its ply).
     pub side: Color,
     pub limit: MoveLimit,
+    /// Whether the side's clock runs during this move: false for a first
+    /// move under [`super::clock::ClockStart::AfterOwnFirstMove`], which
+    /// the referee neither charges nor lets lose on time (a person may
+    /// think as long as they like; an engine is still told its clock).
+    pub timed: bool,
     /// Time allowed beyond the limit for the transport before the seat
     /// counts as hung.
     pub grace: Duration,

@@ -17,10 +17,10 @@ pub enum SessionError {
     /// A move of a whole line (an imported game) that cannot be played.
     #[error("{0}")]
     Line(Box<ListError>),
-    /// A time control that does not parse (read as `turncoat match`'s
-    /// `tc=` is).
+    /// A time control a player would not write (minutes+seconds, as on
+    /// lichess; not `turncoat match`'s seconds).
     #[error(transparent)]
-    TimeControl(#[from] crate::arena::clock::TimeControlError),
+    TimeControl(#[from] super::time_control::TimeControlError),
 }
 
 impl From<GameError> for SessionError {

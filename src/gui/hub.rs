@@ -9,7 +9,7 @@ use super::search_line::{self, SearchLine};
 use super::session::{self, ClockView, Mode, Session};
 use super::view;
 use crate::arena::program::{Failure, ProgramConfig};
-use crate::arena::request::MoveLimit;
+use crate::arena::request::{MoveLimit, MoveRequest};
 use crate::arena::result::{DrawBy, GameResult, WinBy};
 use crate::board::Color;
 use crate::game::Game;
@@ -180,6 +180,9 @@ impl Hub {
             s.mode = mode;
             s.sides = merge_sides(s.sides, sides);
             s.reset_live();
+            // What was said about the game before (an abort, an engine's
+            // failure) is not about this one.
+            s.message.clear();
         }
         self.start_runner();
         Ok(self.published())
@@ -322,7 +325,9 @@ impl Hub {
         self.stop_runner();
         let mut s = self.session();
         s.live.aborted = true;
-        s.message = "game aborted".into();
+        // No message: `#result` and the status line say it, and they
+        // describe the current game (a message would outlive it).
+        s.message.clear();
         stop_live(&mut s);
     }
 
@@ -526,17 +531,18 @@ impl Hub {
 
 /// What the runner's thread tells the board.
 impl Reports for Hub {
-    fn asking(&self, generation: u64, side: Color, limit: MoveLimit, human: bool) {
+    fn asking(&self, generation: u64, request: &MoveRequest, human: bool) {
+        let side = request.side;
         self.report(generation, |s| {
             s.live.awaiting = human.then_some(side);
             s.live.thinking = (!human).then_some(side);
             if !human {
                 s.output.clear();
             }
-            if let MoveLimit::Clock { wtime, btime, .. } = limit {
+            if let MoveLimit::Clock { wtime, btime, .. } = request.limit {
                 s.live.clock = Some(ClockView {
                     left: [wtime, btime],
-                    running: Some((side, Instant::now())),
+                    running: request.timed.then(|| (side, Instant::now())),
                 });
             }
         });
@@ -554,8 +560,11 @@ impl Reports for Hub {
             s.live.awaiting = None;
             s.live.thinking = None;
             if let Some(clock) = &mut s.live.clock {
-                let left = &mut clock.left[side.index()];
-                *left = left.saturating_sub(elapsed);
+                // An untimed move (a side's first: `ClockStart`) costs nothing.
+                if clock.running.is_some_and(|(running, _)| running == side) {
+                    let left = &mut clock.left[side.index()];
+                    *left = left.saturating_sub(elapsed);
+                }
                 clock.running = None;
             }
             if s.game.is_simultaneous() && side == Color::White {
@@ -592,6 +601,7 @@ impl Reports for Hub {
         ) {
             return;
         }
+        let flagged = flagged(&result);
         self.report(generation, |s| {
             if s.game.outcome().is_none() {
                 s.ended = Some(result);
@@ -601,6 +611,11 @@ impl Reports for Hub {
             s.live.white_chosen = false;
             if let Some(clock) = &mut s.live.clock {
                 clock.running = None;
+                // The flag fell: that clock reads 0:00, not the time it
+                // had when it was last asked.
+                if let Some(side) = flagged {
+                    clock.left[side.index()] = Duration::ZERO;
+                }
             }
         });
     }
@@ -643,6 +658,15 @@ impl Reports for Hub {
 /// hidden white choice of an apocalypse turn.
 fn progress_mark(s: &Session) -> (usize, bool) {
     (s.line.len(), s.live.white_chosen)
+}
+
+/// The side whose flag fell, when the game was lost on time.
+fn flagged(result: &GameResult) -> Option<Color> {
+    match result {
+        GameResult::WhiteWins(WinBy::Forfeit(Failure::TimeForfeit)) => Some(Color::Black),
+        GameResult::BlackWins(WinBy::Forfeit(Failure::TimeForfeit)) => Some(Color::White),
+        _ => None,
+    }
 }
 
 /// Nobody is asked or thinks any more; the clocks stop where they are.

@@ -13,6 +13,8 @@
 //! * [`runner`]: the thread behind the board — the referee of `turncoat
 //!   match` with engine or person seats, or an analysing engine.
 //! * [`pgn_import`]: reading back the PGN `turncoat match` writes.
+//! * [`time_control`]: time controls as players write them (`5+3`: five
+//!   minutes), not as `turncoat match` does.
 
 pub mod args;
 pub mod assets;
@@ -28,6 +30,7 @@ pub mod server;
 pub mod session;
 #[cfg(test)]
 mod state_schema;
+pub mod time_control;
 pub mod view;
 
 use crate::arena::program::Program;

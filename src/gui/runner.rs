@@ -7,7 +7,7 @@
 
 use super::session::{Mode, Session};
 use crate::arena::adjudication::Adjudication;
-use crate::arena::clock::Limit;
+use crate::arena::clock::{ClockStart, Limit};
 use crate::arena::interrupt::Interrupt;
 use crate::arena::players::{Players, Seat};
 use crate::arena::program::{Failure, Program, ProgramConfig, Watch};
@@ -29,8 +29,9 @@ use std::time::{Duration, Instant};
 /// `generation` names the position it was started on, so that reports on
 /// an older one are dropped.
 pub trait Reports: Send + Sync {
-    /// A seat is asked for `side`'s move under `limit`.
-    fn asking(&self, generation: u64, side: Color, limit: MoveLimit, human: bool);
+    /// A seat is asked for the move `request` wants (its side, limit,
+    /// and whether its clock runs).
+    fn asking(&self, generation: u64, request: &MoveRequest, human: bool);
     /// A seat answered after `elapsed`; `ply` is the index its move will
     /// have in the line, `score` the engine's (from its side).
     fn answered(
@@ -181,7 +182,9 @@ impl GameRun {
             }
         }
         let [white, black]: [Box<dyn Seat>; 2] = seats.try_into().ok().expect("two seats");
-        let mut players = Players::seated(variant, &self.start_fen, [white, black], self.limits);
+        // As on lichess, each side's clock starts with its own first move.
+        let mut players = Players::seated(variant, &self.start_fen, [white, black], self.limits)
+            .starting_clocks(ClockStart::AfterOwnFirstMove);
         let mut sheet = ScoreSheet::new(std::mem::take(&mut self.moves));
         let adjudication = Adjudication::default();
         let result = loop {
@@ -244,8 +247,8 @@ struct Reporter {
 }
 
 impl Reporter {
-    fn asking(&self, limit: MoveLimit, human: bool) {
-        self.hub.asking(self.generation, self.side, limit, human);
+    fn asking(&self, request: &MoveRequest, human: bool) {
+        self.hub.asking(self.generation, request, human);
     }
 
     /// `moves`: what the seat was shown; its move comes after them (for
@@ -273,12 +276,15 @@ struct Person {
 impl Seat for Person {
     fn request_move(&mut self, request: &MoveRequest) -> Result<Answer, Failure> {
         let began = Instant::now();
-        // A person on the clock loses on time like an engine.
+        // A person on the clock loses on time like an engine, once the
+        // clock runs (not on a first move: `ClockStart`).
         let deadline = match request.limit {
-            MoveLimit::Clock { .. } => request.budget().map(|b| began + b + request.grace),
+            MoveLimit::Clock { .. } if request.timed => {
+                request.budget().map(|b| began + b + request.grace)
+            }
             _ => None,
         };
-        self.reporter.asking(request.limit, true);
+        self.reporter.asking(request, true);
         // Without a clock a person may think for ever.
         let deadline = deadline.unwrap_or(began + Duration::from_secs(365 * 24 * 3600));
         loop {
@@ -317,7 +323,7 @@ struct EngineSeat {
 
 impl Seat for EngineSeat {
     fn request_move(&mut self, request: &MoveRequest) -> Result<Answer, Failure> {
-        self.reporter.asking(request.limit, false);
+        self.reporter.asking(request, false);
         let answer = self.engine.request_move(request)?;
         self.reporter.answered(request.moves, &answer);
         Ok(answer)

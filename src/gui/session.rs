@@ -6,6 +6,7 @@
 use super::error::SessionError;
 use super::line_memo::LineMemo;
 use super::search_line::SearchLine;
+use super::time_control;
 use crate::arena::clock::Limit;
 use crate::arena::result::GameResult;
 use crate::board::Color;
@@ -164,8 +165,10 @@ pub struct Session {
     memo: RefCell<LineMemo>,
 }
 
-/// The default time control of games with engines.
-pub const DEFAULT_TC: &str = "60+1";
+/// The default time control of games with engines: five minutes and
+/// three seconds a move (lichess's blitz), as players write it
+/// ([`super::time_control`]).
+pub const DEFAULT_TC: &str = "5+3";
 
 /// An engine accepts a draw offer when its last `DRAW_MOVES` scores were
 /// all within `DRAW_MARGIN` centipawns of 0 (as lichess bots do).
@@ -184,7 +187,7 @@ impl Session {
             mode: Mode::Hotseat,
             sides: [0, 0],
             tc: DEFAULT_TC.into(),
-            limit: crate::arena::clock::parse_tc(DEFAULT_TC).expect("the default control"),
+            limit: time_control::parse(DEFAULT_TC).expect("the default control reads"),
             multipv: 3,
             analysis_engine: 0,
             evals: vec![None],
@@ -429,10 +432,11 @@ impl Session {
             || self.live.aborted
     }
 
-    /// The time control of games with engines (`SECONDS+INC`,
-    /// `MOVES/SECONDS+INC`, as `turncoat match -tc` reads it).
+    /// The time control of games with engines, as players write it
+    /// (`MIN+INC`: `5+3` is five minutes, three seconds a move; see
+    /// [`time_control::parse`]).
     pub fn set_tc(&mut self, tc: &str) -> Result<(), SessionError> {
-        let limit = crate::arena::clock::parse_tc(tc.trim()).map_err(SessionError::TimeControl)?;
+        let limit = time_control::parse(tc)?;
         self.tc = tc.trim().to_string();
         self.limit = limit;
         Ok(())

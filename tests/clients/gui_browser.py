@@ -38,7 +38,7 @@ SHOTS = os.environ.get("TURNCOAT_SCREENSHOTS")
 PATIENCE = 30
 GAME_PATIENCE = 300
 # Engine games: a fast time control, so the five games stay short.
-WATCH_TC = "2+0.03"
+WATCH_TC = "0:02+0.03"
 
 RULES_DIAGRAM_1 = "rkqn1rb1/ppppppbp/P7/1n4p1/8/4N3/1PPPPPPP/RNK1BBQR w - - 0 1"
 RULES_DIAGRAM_1_AFTER = "rkqN1RB1/ppppPPBP/P7/1n3Np1/8/8/1PPPPPPP/RNK1BBQR"
@@ -348,7 +348,7 @@ def play_engine(g, variant="chess", human_moves=15):
     """A person (White, by clicks) against the engine: each click pair
     plays, the engine answers, the clocks run."""
     g.load(variant)
-    g.set_text("tc", "30+0.1")
+    g.set_text("tc", "0:30+0.1")
     g.select("mode", "play-white")
     wait_for("play-white mode", lambda: g.state()["mode"] == "play-white")
     g.el("#new-game").click()
@@ -401,7 +401,7 @@ def premoves(g):
     one queued by clicks is cancelled by Escape, another by a right click;
     one illegal at the person's turn is dropped."""
     g.load("chess")
-    g.set_text("tc", "60+1")
+    g.set_text("tc", "1+1")
     g.select("mode", "play-white")
     wait_for("play-white mode", lambda: g.state()["mode"] == "play-white")
     g.el("#new-game").click()
@@ -487,7 +487,7 @@ def resign_draw_rematch(g):
     the game-over dialog, a rematch with the colours swapped; at a hotseat
     board a draw offer is agreed."""
     g.load("chess")
-    g.set_text("tc", "10+0.1")
+    g.set_text("tc", "0:10+0.1")
     g.select("mode", "play-white")
     wait_for("play-white mode", lambda: g.state()["mode"] == "play-white")
     g.el("#new-game").click()
@@ -537,7 +537,7 @@ def phone(g):
     """At 390 and 360 px wide, in every mode: no horizontal overflow, the
     board nearly as wide as the screen."""
     g.load("chess", mode="hotseat")
-    g.set_text("tc", "60+1")
+    g.set_text("tc", "1+1")
     for width in (390, 360):
         g.d.set_window_size(width, 844)
         for mode in ["hotseat", "play-white", "play-black", "watch", "analysis"]:

@@ -14,7 +14,7 @@ import { wireInput } from './input.js';
 import { renderClocks } from './moves.js';
 import { renderGameActions } from './underboard.js';
 import { graphPly, renderEngine } from './engine-panel.js';
-import { renderMessage, showMessage } from './controls.js';
+import { choosePreset, hasEngines, renderMessage, showMessage, syncPreset } from './controls.js';
 import { wireLearn } from './learn.js';
 import {
   act,
@@ -40,15 +40,33 @@ window.turncoatSounds = sounds;
 const transport = createHttpTransport({ token: new URLSearchParams(location.search).get('token') || '' });
 useTransport(transport);
 
+/** A game with engines has clocks: a changed time control applies at once there, as a changed engine does. */
+function applyTimeControl() {
+  if (hasEngines($('mode').value)) changeMode();
+}
+
+/** `#tc-preset` writes `#tc`; `#tc` (custom) is applied by Enter; the preset follows what is typed. */
+function wireTimeControl() {
+  $('tc-preset').addEventListener('change', () => {
+    if (choosePreset()) applyTimeControl();
+    else $('tc').focus();
+  });
+  $('tc').addEventListener('input', syncPreset);
+  $('tc').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') applyTimeControl();
+  });
+}
+
 /** The Game, Moves, Engine, PGN cards' and the game buttons' listeners. */
 function wireControls() {
   $('variant').addEventListener('change', () => newGame(null));
   $('mode').addEventListener('change', changeMode);
   for (const id of ['white-engine', 'black-engine']) {
     $(id).addEventListener('change', () => {
-      if (['play-white', 'play-black', 'watch'].includes($('mode').value)) changeMode();
+      if (hasEngines($('mode').value)) changeMode();
     });
   }
+  wireTimeControl();
   $('new-game').addEventListener('click', () => newGame(null));
   $('load-fen').addEventListener('click', () => newGame($('fen').value.trim()));
   $('fen').addEventListener('keydown', (e) => {

@@ -1,5 +1,5 @@
 // turncoat gui — the Game and PGN cards' controls as the state sets them
-// (`#variant`, `#mode`, the engines, `#tc`, `#multipv`, `#fen`,
+// (`#variant`, `#mode`, the engines, `#tc-preset` and `#tc`, `#multipv`, `#fen`,
 // `#pgn-games`), the settings they give a new game, and the message line
 // (`#message`: the page's own for 8 s, else the server's).
 
@@ -32,11 +32,28 @@ export function renderControls() {
   // Text boxes follow the state only while the user has not edited them
   // (event-free: a state may arrive between a clear and the typing).
   syncBox($('tc'), 'tc', s.tc);
+  syncPreset();
   if (document.activeElement !== $('multipv') && s.multipv) $('multipv').value = s.multipv;
   syncBox($('fen'), 'fen', s.fen);
   const pacifist = !!s.influence;
   $('overlay').closest('label').classList.toggle('muted', !pacifist);
   $('undo').disabled = s.moves.length === 0;
+}
+
+/** `#tc-preset` shows the preset `#tc` holds, else `custom` (value ''). */
+export function syncPreset() {
+  const preset = $('tc-preset');
+  if (document.activeElement === preset) return;
+  const tc = $('tc').value.trim();
+  preset.value = [...preset.options].some((o) => o.value === tc) ? tc : '';
+}
+
+/** A preset chosen: `#tc` takes it (`custom` leaves `#tc` to be typed in). */
+export function choosePreset() {
+  const tc = $('tc-preset').value;
+  if (!tc) return false;
+  $('tc').value = tc;
+  return true;
 }
 
 function syncBox(box, name, value) {
@@ -47,14 +64,20 @@ function syncBox(box, name, value) {
   }
 }
 
-/** What the controls ask of a new game or mode. */
+/** Whether engines play in `mode`, and so the clocks run (the server's `Mode::has_engines`). */
+export function hasEngines(mode) {
+  return ['play-white', 'play-black', 'watch'].includes(mode);
+}
+
+/** What the controls ask of a new game or mode: the time control only where clocks run, so that a bad one never blocks a game between people. */
 export function gameSettings() {
+  const mode = $('mode').value;
   return {
     variant: $('variant').value,
-    mode: $('mode').value,
+    mode,
     white: $('white-engine').value || undefined,
     black: $('black-engine').value || undefined,
-    tc: $('tc').value.trim() || undefined,
+    tc: (hasEngines(mode) && $('tc').value.trim()) || undefined,
   };
 }
 

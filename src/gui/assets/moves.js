@@ -13,6 +13,7 @@ export function renderStatus() {
   let text;
   const apoc = !!s.penalties;
   if (s.result) text = `Game over: ${s.result}${s.reason ? ` (${s.reason})` : ''}`;
+  else if (s.aborted) text = 'Game aborted';
   else if (s.pending) text = `${COLOR_NAME[s.pending]} has chosen \u2014 ${COLOR_NAME[s.side_to_move]} to choose`;
   else if (s.thinking) text = `${sideName(s, s.thinking)} is thinking\u2026`;
   else text = `${COLOR_NAME[s.side_to_move]} to ${apoc ? 'choose' : 'move'}`;
