@@ -129,10 +129,15 @@ mod tests {
         .unwrap();
         l.read_from(&Game::start(crate::Variant::Chess));
         assert_eq!(l.san, ["Nf3", "Nf6", "e4", "Nxe4", "zz9"]);
-        let mut s = SearchLine::parse("t", Color::White, "info depth 1 score cp 0 pv @d4a2").unwrap();
+        let mut s =
+            SearchLine::parse("t", Color::White, "info depth 1 score cp 0 pv @d4a2").unwrap();
         let fen = "4k3/8/8/8/3b4/4N3/P7/4K3 w - - 0 1";
         s.read_from(&Game::from_fen(crate::Variant::Subversion, fen).unwrap());
-        assert_eq!(s.san, ["@d4a2"], "a subversion in the book's notation (docs/rules.md §4.4.2)");
+        assert_eq!(
+            s.san,
+            ["@d4a2"],
+            "a subversion in the book's notation (docs/rules.md §4.4.2)"
+        );
     }
 
     #[test]
