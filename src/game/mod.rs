@@ -460,7 +460,17 @@ fn board_text(pos: &Position) -> String {
 /// players read them ([`Game::readable`]); from the first ply that is not
 /// legal on, as written.
 pub fn readable_line(variant: Variant, start_fen: &str, moves: &[String]) -> Vec<String> {
-    let mut game = Game::from_fen(variant, start_fen).ok();
+    match Game::from_fen(variant, start_fen) {
+        Ok(game) => readable_from(&game, moves),
+        Err(_) => moves.to_vec(),
+    }
+}
+
+/// The plies of a line played from `game`, as players read them (an
+/// engine's PV in `turncoat gui`); from the first ply that is not legal
+/// on, as written.
+pub fn readable_from(game: &Game, moves: &[String]) -> Vec<String> {
+    let mut game = Some(game.clone());
     moves
         .iter()
         .map(|text| {

@@ -629,7 +629,7 @@ impl Reports for Hub {
             side: search_line::side_code(side),
             line,
         };
-        let Some(parsed) = SearchLine::parse(engine, side, line) else {
+        let Some(mut parsed) = SearchLine::parse(engine, side, line) else {
             return;
         };
         {
@@ -643,6 +643,9 @@ impl Reports for Hub {
                     *eval = parsed.cp;
                 }
             }
+            // the PV is of the position the engine searches: the live one in
+            // a game, the one shown in an analysis
+            parsed.read_from(&s.game);
             search_line::merge(&mut s.output, parsed);
         }
         self.send("engine", JsonText::of(&event).0);

@@ -2,6 +2,7 @@
 //! from white's side, for the evaluation graph), nodes and the PV.
 
 use crate::board::Color;
+use crate::game::{readable_from, Game};
 use serde::Serialize;
 
 /// One line of an engine's search output.
@@ -18,6 +19,10 @@ pub struct SearchLine {
     pub cp: Option<i32>,
     pub nodes: u64,
     pub pv: Vec<String>,
+    /// The PV as players read it (SAN in the 8x8 variants, docs/notation.md):
+    /// what the page shows, where `pv` is what it sends back for a preview.
+    /// Empty until [`SearchLine::read_from`] fills it.
+    pub san: Vec<String>,
 }
 
 /// The mate score base, as `turncoat match` counts mates.
@@ -68,7 +73,14 @@ impl SearchLine {
             cp: Some(cp),
             nodes: after("nodes").and_then(|v| v.parse().ok()).unwrap_or(0),
             pv,
+            san: Vec::new(),
         })
+    }
+
+    /// Fills `san` with the PV as read from `game`, the position searched
+    /// (a move that is not legal there, and those after it, as written).
+    pub fn read_from(&mut self, game: &Game) {
+        self.san = readable_from(game, &self.pv);
     }
 }
 
@@ -108,6 +120,27 @@ mod tests {
     }
 
     #[test]
+    fn the_pv_as_players_read_it() {
+        let mut l = SearchLine::parse(
+            "t",
+            Color::White,
+            "info depth 4 score cp 20 pv g1f3 g8f6 e2e4 f6e4 zz9",
+        )
+        .unwrap();
+        l.read_from(&Game::start(crate::Variant::Chess));
+        assert_eq!(l.san, ["Nf3", "Nf6", "e4", "Nxe4", "zz9"]);
+        let mut s =
+            SearchLine::parse("t", Color::White, "info depth 1 score cp 0 pv @d4a2").unwrap();
+        let fen = "4k3/8/8/8/3b4/4N3/P7/4K3 w - - 0 1";
+        s.read_from(&Game::from_fen(crate::Variant::Subversion, fen).unwrap());
+        assert_eq!(
+            s.san,
+            ["@d4a2"],
+            "a subversion in the book's notation (docs/rules.md §4.4.2)"
+        );
+    }
+
+    #[test]
     fn one_line_per_rank_and_a_new_iteration_clears_the_old() {
         let line = |mpv, depth| SearchLine {
             engine: "t".into(),
@@ -118,6 +151,7 @@ mod tests {
             cp: None,
             nodes: 0,
             pv: vec![],
+            san: vec![],
         };
         let mut lines = Vec::new();
         merge(&mut lines, line(1, 5));

@@ -92,6 +92,7 @@ fn session_of(variant: Variant, fen: Option<&str>, moves: &[&str]) -> Session {
         cp: Some(-12),
         nodes: 1000,
         pv: vec!["e7e5".into()],
+        san: vec!["e5".into()],
     });
     s.evals = vec![Some(0); s.line.len() + 1];
     s.evals[0] = None;
@@ -144,6 +145,8 @@ const COMMON: &[&str] = &[
     "engine_output[].nodes: number",
     "engine_output[].pv: array",
     "engine_output[].pv[]: string",
+    "engine_output[].san: array",
+    "engine_output[].san[]: string",
     "engine_output[].score: string",
     "engine_output[].side: string",
     "engine_output[]: object",

@@ -31,6 +31,9 @@ test('squares run from the top left, as seen from the side at the bottom', () =>
   assert.equal(isLight(WHITE, 'a1'), isLight(WHITE, 'h8'));
   assert.notEqual(isLight(WHITE, 'a1'), isLight(WHITE, 'b1'));
   assert.notEqual(isLight(WHITE, 'a1'), isLight(WHITE, 'a2'));
+  // a1 dark, h1 light (each player's right-hand corner), c1 and f8 dark (docs/rules.md §1.3)
+  assert.deepEqual(['a1', 'h1', 'h8', 'a8', 'c1', 'f8'].map((sq) => isLight(WHITE, sq)), [false, true, false, true, false, false]);
+  assert.deepEqual([isLight(BLACK, 'a1'), isLight(APOCALYPSE, 'a1'), isLight(APOCALYPSE, 'e1')], [false, false, false]);
 });
 
 test('a square\'s centre is in board units, flipped with the board', () => {

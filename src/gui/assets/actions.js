@@ -7,7 +7,7 @@
 
 import { ui, timings, afterPaint } from './ui.js';
 import { isEngineSide } from './format.js';
-import { gameKey, premoveSide, shown } from './view.js';
+import { gameKey, personColor, premoveSide, shown } from './view.js';
 import { renderBoard, closeChooser } from './board.js';
 import { clearClientMessage, gameSettings, renderControls, renderMessage, renderPgn, showMessage } from './controls.js';
 import { renderGameActions, renderUnderBoard, renderWaves } from './underboard.js';
@@ -103,11 +103,39 @@ export function applyState(s) {
     }
   }
   const before = ui.state;
+  orient(before, s);
   ui.state = s;
   ui.stateAt = performance.now();
   renderAll();
   soundFor(before, s); // after drawing: the board first
   playPremove();
+}
+
+/** The board faces the person, as on lichess: a new game, a rematch or a
+ * change of seats against an engine turns it to the person's colour (their
+ * name and clock at the bottom, moves.js); a flip by hand holds until then.
+ * Where nobody or both play (watch, hotseat, analysis) it stays as it is. */
+function orient(before, s) {
+  const person = personColor(s);
+  if (!person) return;
+  const newGame = !before || gameKey(before) !== gameKey(s) || (s.moves.length === 0 && before.moves.length > 0);
+  if (newGame) setFlipped(person === 'b');
+}
+
+/** After the person's own new game, rematch or mode (`s`: the answer):
+ * the same game key as before when nothing was played, yet a new game. */
+function faceThePerson(s) {
+  const person = s && personColor(s);
+  if (!person || ui.flipped === (person === 'b')) return s;
+  setFlipped(person === 'b');
+  renderAll();
+  return s;
+}
+
+function setFlipped(flipped) {
+  if (ui.flipped === flipped) return;
+  ui.flipped = flipped;
+  ui.keys = {}; // every panel drawn for the other side redraws
 }
 
 export function renderAll() {
@@ -143,13 +171,13 @@ export async function playMove(move, t0) {
 export function newGame(fen) {
   ui.force.fen = ui.force.tc = true;
   const g = gameSettings();
-  return act('new', { ...g, fen: fen || null });
+  return act('new', { ...g, fen: fen || null }).then(faceThePerson);
 }
 
 export function changeMode() {
   const g = gameSettings();
   ui.force.tc = true;
-  return act('mode', { mode: g.mode, white: g.white, black: g.black, tc: g.tc });
+  return act('mode', { mode: g.mode, white: g.white, black: g.black, tc: g.tc }).then(faceThePerson);
 }
 
 export async function offerDraw() {
@@ -160,12 +188,11 @@ export async function offerDraw() {
 
 export function rematch() {
   ui.dialog = false;
-  return act('rematch', {});
+  return act('rematch', {}).then(faceThePerson);
 }
 
 export function flip() {
-  ui.flipped = !ui.flipped;
-  ui.keys = {};
+  setFlipped(!ui.flipped);
   renderAll();
 }
 
@@ -241,8 +268,8 @@ export function endBrowse() {
 }
 
 // ---------------------------------------------------------------- an engine line's preview
-/** The line as drawn (`pvText`), which may be older than the state's. */
-export async function previewLine(lineIdx, moveIdx, pvText) {
+/** The line as drawn (`pvText`, and `sanText` as it reads), which may be older than the state's. */
+export async function previewLine(lineIdx, moveIdx, pvText, sanText) {
   const line = (ui.state.engine_output || [])[lineIdx];
   const pv = pvText ? pvText.split(' ') : line ? line.pv : [];
   if (!pv.length) return;
@@ -255,7 +282,8 @@ export async function previewLine(lineIdx, moveIdx, pvText) {
   }
   closeChooser();
   ui.sel = null;
-  ui.preview = { board: res.board, check: res.check, conversions: res.conversions || (res.last && res.last.conversions) || [], moves };
+  const readable = sanText ? sanText.split(' ').slice(0, moves.length) : moves;
+  ui.preview = { board: res.board, check: res.check, conversions: res.conversions || (res.last && res.last.conversions) || [], moves, readable };
   renderAll();
 }
 

@@ -16,6 +16,7 @@ import { renderGameActions } from './underboard.js';
 import { graphPly, renderEngine } from './engine-panel.js';
 import { choosePreset, hasEngines, renderMessage, showMessage, syncPreset } from './controls.js';
 import { wireLearn } from './learn.js';
+import { wireMode } from './mode.js';
 import {
   act,
   changeMode,
@@ -27,6 +28,7 @@ import {
   playWaves,
   previewLine,
   rematch,
+  renderAll,
   start,
   stepWave,
   stopWaves,
@@ -60,12 +62,6 @@ function wireTimeControl() {
 /** The Game, Moves, Engine, PGN cards' and the game buttons' listeners. */
 function wireControls() {
   $('variant').addEventListener('change', () => newGame(null));
-  $('mode').addEventListener('change', changeMode);
-  for (const id of ['white-engine', 'black-engine']) {
-    $(id).addEventListener('change', () => {
-      if (hasEngines($('mode').value)) changeMode();
-    });
-  }
   wireTimeControl();
   $('new-game').addEventListener('click', () => newGame(null));
   $('load-fen').addEventListener('click', () => newGame($('fen').value.trim()));
@@ -75,6 +71,7 @@ function wireControls() {
   $('undo').addEventListener('click', () => act('undo', {}));
   $('flip').addEventListener('click', flip);
   $('overlay').addEventListener('change', () => renderBoard());
+  $('show-engine').addEventListener('change', renderAll);
   $('abort').addEventListener('click', () => act('abort', {}));
   $('draw').addEventListener('click', offerDraw);
   $('resign').addEventListener('click', () => {
@@ -119,7 +116,7 @@ function wireControls() {
   });
   $('engine-output').addEventListener('pointerdown', (e) => {
     const el = e.target.closest('.pv-move');
-    if (el) previewLine(parseInt(el.dataset.line, 10), parseInt(el.dataset.idx, 10), el.dataset.pv);
+    if (el) previewLine(parseInt(el.dataset.line, 10), parseInt(el.dataset.idx, 10), el.dataset.pv, el.dataset.san);
   });
   $('engine-output').addEventListener('pointerenter', () => {
     ui.engineHover = true;
@@ -171,6 +168,7 @@ async function loadSprite() {
 wirePrefs(createPrefs(browserStorage()));
 wireInput();
 wireControls();
+wireMode();
 wireLearn(transport);
 setInterval(renderClocks, 100);
 setInterval(renderMessage, 1000);

@@ -25,6 +25,7 @@ function ensureSquares() {
   if (shape === ui.boardShape) return;
   ui.boardShape = shape;
   const board = $('board');
+  board.dataset.orientation = ui.flipped ? 'black' : 'white'; // the side at the bottom
   board.style.setProperty('--n', s.size);
   board.replaceChildren();
   const L = layout();
@@ -254,5 +255,5 @@ export function choiceBySquare(sq) {
 function renderPreviewBar() {
   const bar = $('preview-bar');
   bar.hidden = !ui.preview;
-  if (ui.preview) $('preview-label').textContent = `Preview: ${ui.preview.moves.join(' ')}`;
+  if (ui.preview) $('preview-label').textContent = `Preview: ${(ui.preview.readable || ui.preview.moves).join(' ')}`;
 }

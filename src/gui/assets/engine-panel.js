@@ -5,13 +5,27 @@
 
 import { ui, $, changed } from './ui.js';
 import { escapeHtml, formatEval, formatNodes, scoreAttr, winningChances } from './format.js';
-import { shownCursor } from './view.js';
+import { personColor, shownCursor } from './view.js';
+
+/** Whether the engine's evaluation, bar, graph and lines are hidden: during
+ * a person's game against it, as on lichess (it would tell the person what
+ * to play), unless `#show-engine` is ticked (prefs.js remembers it). */
+export function engineHidden(s) {
+  return !!personColor(s) && !s.result && !s.aborted && !$('show-engine').checked;
+}
+
+/** `#layout`'s `data-engine` (`hidden`, `shown`): style.css hides the engine's output by it. */
+function renderEngineShown(s) {
+  const value = engineHidden(s) ? 'hidden' : 'shown';
+  if ($('layout').dataset.engine !== value) $('layout').dataset.engine = value;
+}
 
 // The table is left alone while the pointer is over it, so a move of a
 // line being aimed at does not move away under the pointer.
 export function renderEngine() {
   const s = ui.state;
   const lines = s.engine_output || [];
+  renderEngineShown(s);
   if (ui.engineHover) return;
   const key = JSON.stringify(lines);
   if (!changed('engine', key)) return;
@@ -22,8 +36,11 @@ export function renderEngine() {
   }
   const rows = lines
     .map((l, i) => {
+      // shown in the variant's readable notation (the server's `san`), sent back for a preview as the engine wrote it
       const pvText = escapeHtml((l.pv || []).join(' '));
-      const pv = (l.pv || []).map((m, j) => `<span class="pv-move" data-line="${i}" data-idx="${j}" data-pv="${pvText}">${escapeHtml(m)}</span>`).join(' ');
+      const readable = l.san && l.san.length === (l.pv || []).length ? l.san : l.pv || [];
+      const sanText = escapeHtml(readable.join(' '));
+      const pv = (l.pv || []).map((m, j) => `<span class="pv-move" data-line="${i}" data-idx="${j}" data-pv="${pvText}" data-san="${sanText}" data-move="${escapeHtml(m)}">${escapeHtml(readable[j])}</span>`).join(' ');
       // the score from White's view; the searching side's own after it when that is Black
       const own = l.side === 'b' && l.score ? ` <span class="own-score" title="from Black's view">(Black ${escapeHtml(l.score)})</span>` : '';
       return `<tr><td class="num line-no">${l.multipv || 1}</td><td class="num">${l.depth ?? ''}</td><td class="num score">${escapeHtml(formatEval(l.cp))}${own}</td><td class="num">${formatNodes(l.nodes)}</td><td class="pv">${pv}</td></tr>`;

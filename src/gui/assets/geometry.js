@@ -35,8 +35,11 @@ export function center(L, sq) {
   return { x: col + 0.5, y: row + 0.5 };
 }
 
+/** Whether `sq` is a light square: a1 is dark and h1 light, the square
+ * at each player's right-hand corner light (the FIDE Laws, art. 2.1,
+ * which docs/rules.md §1.1 adopts; §1.3's example has c1 and f8 dark). */
 export function isLight(L, sq) {
-  return (L.files.indexOf(sq[0]) + parseInt(sq.slice(1), 10)) % 2 === 1;
+  return (L.files.indexOf(sq[0]) + parseInt(sq.slice(1), 10)) % 2 === 0;
 }
 
 /** The legs of a move to draw as arrows: `e2e4` one, `b4b5,b5d3` (an

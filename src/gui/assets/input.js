@@ -158,8 +158,21 @@ function onPointerCancel() {
 }
 
 // ---------------------------------------------------------------- keys
+// The keys that step through the game. A closed select changes its value
+// with them, silently: with the focus on #mode, ← once turned an analysis
+// into "watch engines" and the engines overwrote the imported game
+// (issue #49). So on a select they step the board instead; the select
+// keeps ↑ ↓ and typing, a text box every key.
+const BOARD_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
+
+/** Whether the key belongs to the focused form control rather than to the board. */
+function controlKey(e) {
+  if (e.target.closest('textarea, input[type="text"], input[type="number"], input:not([type])')) return true;
+  return !!e.target.closest('select') && !BOARD_KEYS.has(e.key);
+}
+
 function onKey(e) {
-  if (e.target.closest('input, textarea, select') || !ui.state) return;
+  if (controlKey(e) || !ui.state) return;
   if (e.key === 'Escape') {
     cancelPremove();
     if (ui.preview) endPreview();
@@ -173,6 +186,22 @@ function onKey(e) {
   else if (e.key === 'f' && !e.ctrlKey && !e.metaKey && !e.altKey) flip();
   else return;
   e.preventDefault();
+}
+
+/** A select chosen with the mouse (or a finger) lets go of the focus, so
+ * that the keys are the board's again (↑ ↓ would otherwise still change
+ * it); one chosen with the keyboard keeps it, for the next key. */
+function giveKeysBackAfterPointerChoice() {
+  let pointed = null;
+  document.addEventListener('pointerdown', (e) => {
+    pointed = e.target.closest('select');
+  }, true);
+  document.addEventListener('keydown', () => {
+    pointed = null;
+  }, true);
+  document.addEventListener('change', (e) => {
+    if (e.target.tagName === 'SELECT' && e.target === pointed) e.target.blur();
+  });
 }
 
 /** The board's, the chooser's and the keyboard's listeners. */
@@ -212,6 +241,7 @@ export function wireInput() {
     }
   });
   document.addEventListener('keydown', onKey);
+  giveKeysBackAfterPointerChoice();
   window.addEventListener('resize', () => {
     ui.keys.chooser = null;
     renderChooser();

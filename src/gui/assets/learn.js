@@ -71,6 +71,11 @@ function lessonProgress() {
   return played.length;
 }
 
+/** Whether the board shows a lesson's position (set up, or its moves played). */
+export function lessonShown() {
+  return lessonProgress() >= 0;
+}
+
 /** `e3f5` → [[e3, f5]]; `b4b5,b5d3` → two legs; `@e5d2f2` → none (a subversion marks squares). */
 function lessonLegs(move) {
   if (move[0] === '@') return [];

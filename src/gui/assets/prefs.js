@@ -1,5 +1,6 @@
 // turncoat gui — the preferences the browser remembers (localStorage, keys
-// `turncoat.theme`, `turncoat.board`, `turncoat.sound`) and the theme they
+// `turncoat.theme`, `turncoat.board`, `turncoat.sound`, `turncoat.engine`:
+// the engine shown during the person's games) and the theme they
 // set on <html> (`data-theme`, `data-dark`, `data-board`). createPrefs is
 // pure, its storage handed in (tests/js/prefs.test.mjs gives it a fake);
 // wirePrefs is the page's side.
@@ -53,7 +54,7 @@ function measureWidth() {
   document.documentElement.style.setProperty('--vw', `${document.documentElement.clientWidth}px`);
 }
 
-/** `#theme`, `#board-theme` and `#sound` from the preferences, and back into them when changed. */
+/** `#theme`, `#board-theme`, `#sound` and `#show-engine` from the preferences, and back into them when changed. */
 export function wirePrefs(prefs) {
   const darkQuery = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
   const apply = () => applyTheme(darkQuery);
@@ -70,6 +71,8 @@ export function wirePrefs(prefs) {
     apply();
   });
   $('sound').addEventListener('change', () => prefs.set('sound', $('sound').checked ? 'on' : 'off'));
+  $('show-engine').checked = prefs.get('engine', 'off') === 'on';
+  $('show-engine').addEventListener('change', () => prefs.set('engine', $('show-engine').checked ? 'on' : 'off'));
   if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener('change', apply);
   measureWidth();
   window.addEventListener('resize', measureWidth);

@@ -32,6 +32,7 @@ export const ui = {
   engineHover: false,
   clickAt: null, // performance.now() of the click whose move is on its way
   confirm: null, // an action waiting for its confirmation ('resign')
+  modeAsk: null, // a mode waiting for the person's word, as it would drop plies (mode.js)
   shapes: [], // arrows and circles the user drew: {from, to, color} (to === from: a circle)
   rdrag: null, // a right-drag under way: {from}
   premove: null, // a move queued while the engine thinks: {from, to, ply, game}; played at the person's turn if legal

@@ -92,15 +92,22 @@ export function gameKey(s) {
   return [s.variant, s.mode, s.start_fen, s.white, s.black].join('|');
 }
 
-/** The person's side while a premove may be made (the engine thinking in a game against it), else null. */
-export function premoveSide() {
-  const s = ui.state;
-  if (!s || s.human_to_move || s.result || s.aborted || ui.preview || ui.browse) return null;
-  if (s.variant === 'apocalypse' || !['play-white', 'play-black'].includes(s.mode)) return null;
+/** The colour a person plays against an engine in state `s` (`w`, `b`),
+ * or null where nobody or both do (watch, hotseat, analysis). */
+export function personColor(s) {
+  if (!['play-white', 'play-black'].includes(s.mode)) return null;
   const w = s.white === 'human';
   const b = s.black === 'human';
   if (w === b) return null;
   return w ? 'w' : 'b';
+}
+
+/** The person's side while a premove may be made (the engine thinking in a game against it), else null. */
+export function premoveSide() {
+  const s = ui.state;
+  if (!s || s.human_to_move || s.result || s.aborted || ui.preview || ui.browse) return null;
+  if (s.variant === 'apocalypse') return null;
+  return personColor(s);
 }
 
 /** May `sq` be picked up for a premove: one of the person's pieces while the engine thinks. */
