@@ -275,6 +275,8 @@ const APOCALYPSE: &[&str] = &[
     "influence: null",
     "last: null",
     "learn.candidates{}.condition: null|string",
+    "learn.candidates{}.doomed: bool",
+    "learn.candidates{}.needs: null|string",
     "learn.candidates{}.risk: null|string",
     "learn.candidates{}.sure: bool",
     "learn.candidates{}: object",
