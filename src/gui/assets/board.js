@@ -193,11 +193,16 @@ export function openChooser(moves, anchor) {
 export function openRiskConfirm(move, anchor, note) {
   const m = legal().find((x) => x.move === move) || { move, label: move, marks: [] };
   const title = note.doomed ? 'This speculation will fail' : 'A speculation: it may fail';
-  const text = `${note.condition}. ${note.risk}.`;
+  const text = `${sentence(note.condition)} ${sentence(note.risk)}`;
   const label = note.doomed ? `Play ${m.label || move} anyway` : `Play ${m.label || move}`;
-  ui.chooser = { moves: [{ ...m, label }], anchor, title, text: text[0].toUpperCase() + text.slice(1), risk: true };
+  ui.chooser = { moves: [{ ...m, label }], anchor, title, text, risk: true };
   ui.hoverChoice = null;
   renderBoard();
+}
+
+/** `if Black does not` → `If Black does not.` */
+function sentence(words) {
+  return words ? `${words[0].toUpperCase()}${words.slice(1)}.` : '';
 }
 
 export function closeChooser() {

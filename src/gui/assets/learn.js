@@ -249,7 +249,10 @@ function describe(sq) {
   const el = sq && document.querySelector(`[data-square="${sq}"]`);
   if (!el) return '';
   const parts = [];
-  if ('speculative' in el.dataset) parts.push(`${sq}: speculative \u2014 ${el.dataset.condition}. ${el.dataset.risk}.`);
+  if ('speculative' in el.dataset) {
+    const risk = el.dataset.risk[0].toUpperCase() + el.dataset.risk.slice(1);
+    parts.push(`${sq}: speculative \u2014 ${el.dataset.condition}. ${risk}.`);
+  }
   if (el.dataset.explain) parts.push(`${sq}: ${el.dataset.explain}.`);
   const s = ui.state;
   const sale = s && s.learn && s.learn.prices && s.learn.prices[sq];
