@@ -36,6 +36,15 @@ pub struct CandidateNote {
     pub condition: Option<String>,
     /// A speculation's risk: the penalty point, and what it does.
     pub risk: Option<String>,
+    /// A speculation's condition in short: the opponent's plies that make
+    /// it valid (`…Nb3 or …axb3`); `None` for a sure candidate or a
+    /// doomed one.
+    pub needs: Option<String>,
+    /// A speculation that no sure ply of the opponent can make valid now:
+    /// whatever the opponent chooses, it is not played and costs a penalty
+    /// point (docs/rules.md §5.3.1). The page marks it apart, so that a
+    /// newcomer does not take it for a move.
+    pub doomed: bool,
 }
 
 /// An enemy man the side to move can subvert (docs/rules.md §4.1).
@@ -75,19 +84,24 @@ impl Game {
         pos.candidates(side)
             .iter()
             .map(|ply| {
-                let (condition, risk) = if ply.sure {
-                    (None, None)
-                } else {
-                    (
-                        Some(condition_text(pos, side, ply, &theirs)),
-                        Some(risk_text(side, pos.penalties(side))),
-                    )
-                };
+                if ply.sure {
+                    return CandidateNote {
+                        text: ply.to_string(),
+                        sure: true,
+                        condition: None,
+                        risk: None,
+                        needs: None,
+                        doomed: false,
+                    };
+                }
+                let needs = needed_plies(pos, side, ply, &theirs);
                 CandidateNote {
                     text: ply.to_string(),
-                    sure: ply.sure,
-                    condition,
-                    risk,
+                    sure: false,
+                    condition: Some(condition_text(side, ply, needs.as_deref())),
+                    risk: Some(risk_text(side, pos.penalties(side))),
+                    doomed: needs.is_none(),
+                    needs,
                 }
             })
             .collect()
@@ -317,13 +331,32 @@ fn ply_name(pos: &ApocalypsePosition, side: Color, ply: &Ply, all: &[Ply]) -> St
 }
 
 /// docs/rules.md §5.3.1: a speculation counts only against a sure move of
-/// the opponent that meets its condition; those moves, named.
-fn condition_text(pos: &ApocalypsePosition, side: Color, ply: &Ply, theirs: &[Ply]) -> String {
+/// the opponent that meets its condition; those moves, named (`…Nb3 or
+/// …axb3`), or `None` when no move of the opponent meets it now.
+fn needed_plies(
+    pos: &ApocalypsePosition,
+    side: Color,
+    ply: &Ply,
+    theirs: &[Ply],
+) -> Option<String> {
+    let mut names: Vec<String> = Vec::new();
+    for o in theirs.iter().filter(|o| o.sure && ply.condition_holds(o)) {
+        let name = ply_name(pos, side.flip(), o, theirs);
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    match names.len() {
+        0 => None,
+        1..=4 => Some(names.join(" or ")),
+        n => Some(format!("{} or {} more", names[..3].join(" or "), n - 3)),
+    }
+}
+
+/// The condition of a speculation in words (docs/rules.md §5.3.1): the
+/// rule it needs met, and `needs`, the opponent's moves that meet it.
+fn condition_text(side: Color, ply: &Ply, needs: Option<&str>) -> String {
     let them = colour_name(side.flip());
-    let meets: Vec<&Ply> = theirs
-        .iter()
-        .filter(|o| o.sure && ply.condition_holds(o))
-        .collect();
     let c = &ply.condition;
     let mut rule = Vec::new();
     if let Some(s) = c.ends_on {
@@ -342,24 +375,12 @@ fn condition_text(pos: &ApocalypsePosition, side: Color, ply: &Ply, theirs: &[Pl
         ));
     }
     let rule = rule.join(" and ");
-    if meets.is_empty() {
-        return format!(
-            "valid only with {rule}, and no move of {them} does that now: it will fail"
-        );
-    }
-    let mut names: Vec<String> = Vec::new();
-    for o in &meets {
-        let name = ply_name(pos, side.flip(), o, theirs);
-        if !names.contains(&name) {
-            names.push(name);
+    match needs {
+        None => {
+            format!("valid only with {rule}, and no move of {them} does that now: it will fail")
         }
+        Some(shown) => format!("valid only if {them} plays {shown} ({rule})"),
     }
-    let shown = if names.len() > 4 {
-        format!("{} or {} more", names[..3].join(" or "), names.len() - 3)
-    } else {
-        names.join(" or ")
-    };
-    format!("valid only if {them} plays {shown} ({rule})")
 }
 
 /// docs/rules.md §5.3.1 and §5.3.3: what a failed speculation costs.
@@ -439,7 +460,8 @@ mod tests {
         let a3 = notes.iter().find(|n| n.text == "a2a3").unwrap();
         assert!(a3.sure && a3.condition.is_none());
         let b3 = notes.iter().find(|n| n.text == "a2b3").unwrap();
-        assert!(!b3.sure);
+        assert!(!b3.sure && !b3.doomed);
+        assert_eq!(b3.needs.as_deref(), Some("…Nb3"));
         let cond = b3.condition.as_deref().unwrap();
         assert!(
             cond.starts_with("valid only if Black plays …Nb3 "),
@@ -449,6 +471,22 @@ mod tests {
             b3.risk.as_deref(),
             Some("if Black does not, your move is not played and you get a penalty point (you have none; two lose)")
         );
+    }
+
+    #[test]
+    fn a_speculation_no_move_can_meet_is_doomed() {
+        // docs/rules.md §5.3.1: from the start, the pawn b1 stepping onto
+        // the empty c2 needs a sure move of Black ending on c2; no black
+        // man can get there, so it fails whatever Black chooses.
+        let g = Game::start(Variant::Apocalypse);
+        let notes = g.candidate_notes(Color::White);
+        let c2 = notes
+            .iter()
+            .find(|n| n.text == "b1c2")
+            .expect("b1c2 offered");
+        assert!(!c2.sure && c2.doomed && c2.needs.is_none(), "{c2:?}");
+        assert!(c2.condition.as_deref().unwrap().ends_with("it will fail"));
+        assert!(notes.iter().filter(|n| n.sure).all(|n| !n.doomed));
     }
 
     #[test]

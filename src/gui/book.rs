@@ -39,6 +39,11 @@ pub struct Section {
     pub section: String,
     /// `Pacifist (conversion by count)`.
     pub title: String,
+    /// The section's opening paragraph as HTML: three plain sentences
+    /// (what you do, how men change sides, how you win), from the anchor
+    /// `<a id="sN-in-short"></a>` (docs/rules.md, "How each variant
+    /// reads"); the first words of the panel, before the first game.
+    pub in_short: String,
     /// The section's "Your first game" (docs/rules.md, "How each variant
     /// reads") as HTML, shown open at the top of the panel; empty when the
     /// section has none.
@@ -94,26 +99,40 @@ fn sections(book: &str) -> Vec<Section> {
         .collect()
 }
 
-/// A variant's section for the panel: its first game apart, from its
-/// anchor `<a id="sN-first-game">` to the heading `### The rules`, and
-/// the rest of the section around it.
+/// A variant's section for the panel: its opening sentences and its
+/// first game apart — the first game from its anchor `<a
+/// id="sN-first-game">` to the heading `### The rules` — and the rest of
+/// the section around them.
 fn panel_section(number: &str, variant: &str, text: &str) -> Section {
-    let anchor = format!("<a id=\"s{number}-first-game\"></a>");
-    let cut = text.find(&anchor).and_then(|start| {
-        let end = start + text[start..].find("\n### The rules")?;
-        Some((start, end))
-    });
-    let Some((start, end)) = cut else {
-        return render(number, variant, text, Use::Panel);
-    };
-    let first = render(number, variant, &text[start..end], Use::Panel);
-    let rest = format!("{}{}", &text[..start], &text[end..]);
+    let (in_short, text) = cut(text, &format!("<a id=\"s{number}-in-short\"></a>"), "\n\n");
+    let (first, rest) = cut(
+        &text,
+        &format!("<a id=\"s{number}-first-game\"></a>"),
+        "\n### The rules",
+    );
     let mut section = render(number, variant, &rest, Use::Panel);
-    let mut diagrams = first.diagrams;
-    diagrams.extend(section.diagrams);
-    section.diagrams = diagrams;
-    section.first_game = first.html;
+    if let Some(first) = first {
+        let first = render(number, variant, &first, Use::Panel);
+        let mut diagrams = first.diagrams;
+        diagrams.extend(section.diagrams);
+        section.diagrams = diagrams;
+        section.first_game = first.html;
+    }
+    if let Some(short) = in_short {
+        section.in_short = render(number, variant, &short, Use::Panel).html;
+    }
     section
+}
+
+/// The part of `text` from `anchor` up to `end` (or the text's end), and
+/// the text without it; `None` and the whole text when there is no anchor.
+fn cut(text: &str, anchor: &str, end: &str) -> (Option<String>, String) {
+    let Some(start) = text.find(anchor) else {
+        return (None, text.to_string());
+    };
+    let stop = text[start..].find(end).map_or(text.len(), |i| start + i);
+    let rest = format!("{}{}", &text[..start], &text[stop..]);
+    (Some(text[start..stop].to_string()), rest)
 }
 
 /// The markdown from the anchor `<a id="sN"></a>` to the next section's
@@ -277,6 +296,7 @@ fn render(number: &str, variant: &str, text: &str, usage: Use) -> Section {
         variant: variant.to_string(),
         section: format!("§{number}"),
         title,
+        in_short: String::new(),
         first_game: String::new(),
         html: out,
         diagrams,
@@ -365,7 +385,7 @@ mod tests {
             "rkqn1rb1/ppppppbp/P7/1n4p1/8/4N3/1PPPPPPP/RNK1BBQR w - - 0 1"
         );
         assert_eq!(cascade.moves, ["e3f5"]);
-        assert_eq!(cascade.caption, "Seed diagram 1: White to play 1.Ne3-f5");
+        assert_eq!(cascade.caption, "A cascade: White to play 1.Ne3-f5");
         let ids: Vec<&str> = p.diagrams.iter().map(|d| d.id.as_str()).collect();
         let position = |id: &str| ids.iter().position(|&i| i == id).unwrap();
         assert!(position("pacifist-cascade") < position("pacifist-king-exchange"));
@@ -406,6 +426,30 @@ mod tests {
             assert!(s.first_game.contains("Your first game"), "{}", v.name());
             assert!(!s.html.contains("Your first game"), "{}", v.name());
             assert!(s.html.contains("The rules"), "{}", v.name());
+        }
+    }
+
+    #[test]
+    fn every_variant_opens_with_three_plain_sentences() {
+        // docs/rules.md, "How each variant reads": what you do, how men
+        // change sides, how you win; apart from the rest, before it.
+        for v in Variant::ALL {
+            let s = section(v).unwrap();
+            let text = s.in_short.replace("<p>", "").replace("</p>", "");
+            let sentences = text.trim().split(". ").count();
+            assert!(
+                text.trim().ends_with('.') && sentences == 3,
+                "{}: {text}",
+                v.name()
+            );
+            assert!(!s.html.contains(text.trim()), "{}", v.name());
+            assert!(!s.first_game.contains(text.trim()), "{}", v.name());
+        }
+        // no caption calls a diagram by its source's number
+        for v in Variant::ALL {
+            for d in &section(v).unwrap().diagrams {
+                assert!(!d.caption.to_lowercase().contains("seed"), "{}", d.caption);
+            }
         }
     }
 

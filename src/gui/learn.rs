@@ -35,6 +35,12 @@ pub struct Candidate {
     pub sure: bool,
     pub condition: Option<String>,
     pub risk: Option<String>,
+    /// The opponent's plies that make a speculation valid, in short
+    /// (`…Nb3`); null when sure or doomed.
+    pub needs: Option<String>,
+    /// A speculation that cannot succeed now (docs/rules.md §5.3.1): the
+    /// page marks its destination `data-doomed`.
+    pub doomed: bool,
 }
 
 /// What an enemy man costs to subvert (docs/rules.md §4.1.4).
@@ -87,6 +93,8 @@ fn candidate(n: CandidateNote) -> (String, Candidate) {
         sure: n.sure,
         condition: n.condition,
         risk: n.risk,
+        needs: n.needs,
+        doomed: n.doomed,
     };
     (n.text, entry)
 }
@@ -112,6 +120,8 @@ mod tests {
             .unwrap();
         assert_eq!(v["candidates"]["a2a3"]["sure"], true);
         assert_eq!(v["candidates"]["a2b3"]["sure"], false);
+        assert_eq!(v["candidates"]["a2b3"]["needs"], "…Nb3");
+        assert_eq!(v["candidates"]["b1c2"]["doomed"], true);
         assert!(v["candidates"]["a2b3"]["condition"]
             .as_str()
             .unwrap()

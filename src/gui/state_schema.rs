@@ -278,6 +278,10 @@ const APOCALYPSE: &[&str] = &[
     "influence: null",
     "last: null",
     "learn.candidates{}.condition: null|string",
+    "learn.candidates{}.doomed: bool",
+    // black's speculations here are all doomed, so `needs` is null (a
+    // string where a ply of White meets one: game::explain's tests)
+    "learn.candidates{}.needs: null",
     "learn.candidates{}.risk: null|string",
     "learn.candidates{}.sure: bool",
     "learn.candidates{}: object",

@@ -187,6 +187,25 @@ export function openChooser(moves, anchor) {
   renderBoard();
 }
 
+/** Asks before the person's `move`, a speculation (`note`: the server's
+ * condition and risk, docs/rules.md §5.3.1), is sent: its one choice plays
+ * it, Cancel keeps the turn. A page's own confirmation, not the browser's
+ * dialog, so that the board and the penalty points stay in sight. */
+export function openRiskConfirm(move, anchor, note) {
+  const m = legal().find((x) => x.move === move) || { move, label: move, marks: [] };
+  const title = note.doomed ? 'This speculation will fail' : 'A speculation: it may fail';
+  const text = `${sentence(note.condition)} ${sentence(note.risk)}`;
+  const label = note.doomed ? `Play ${m.label || move} anyway` : `Play ${m.label || move}`;
+  ui.chooser = { moves: [{ ...m, label }], anchor, title, text, risk: true };
+  ui.hoverChoice = null;
+  renderBoard();
+}
+
+/** `if Black does not` → `If Black does not.` */
+function sentence(words) {
+  return words ? `${words[0].toUpperCase()}${words.slice(1)}.` : '';
+}
+
 export function closeChooser() {
   ui.chooser = null;
   ui.hoverChoice = null;
@@ -207,7 +226,7 @@ function promotionPiece(m) {
 export function renderChooser() {
   const box = $('chooser');
   const c = ui.chooser;
-  const key = c ? JSON.stringify([c.moves.map((m) => m.move), c.anchor, ui.flipped]) : '';
+  const key = c ? JSON.stringify([c.moves.map((m) => m.move), c.anchor, c.title, ui.flipped]) : '';
   if (!changed('chooser', key)) return;
   if (!c) {
     box.hidden = true;
@@ -221,27 +240,59 @@ export function renderChooser() {
       return `<button type="button" class="choice" data-choice="${escapeHtml(m.move)}" title="${escapeHtml(m.move)}">${icon}<span>${escapeHtml(choiceLabel(m))}</span></button>`;
     })
     .join('');
-  box.innerHTML = `<div class="chooser-title">${escapeHtml(c.title)}</div><div class="choices">${items}</div><button type="button" class="chooser-cancel">Cancel</button>`;
+  const text = c.text ? `<div class="chooser-text">${escapeHtml(c.text)}</div>` : '';
+  box.innerHTML = `<div class="chooser-head"><span class="chooser-title">${escapeHtml(c.title)}</span><button type="button" class="chooser-cancel">Cancel</button></div>${text}<div class="choices">${items}</div>`;
+  box.classList.toggle('risk', !!c.risk);
+  if (c.risk) box.dataset.risk = c.moves[0].move;
+  else delete box.dataset.risk;
   box.hidden = false;
-  placeChooser(box, c.anchor);
+  placeChooser(box, c.anchor, [c.anchor, ...chooserMarks().all]);
 }
 
-/** Next to the anchor square, inside the board. */
-function placeChooser(box, anchor) {
+/** Beside the anchor square, covering none of the squares in `keep` (the
+ * anchor and the squares its choices mark: a subversion's payment must
+ * stay in sight while it is chosen): over the band of free rows nearest
+ * the anchor that it fits in, else just below (or above) the board,
+ * where the viewport has room. */
+function placeChooser(box, anchor, keep) {
   const n = ui.state.size;
-  const c = centerOf(anchor);
   const wrap = $('board-wrap').getBoundingClientRect();
   const sqPx = wrap.width / n;
   box.style.left = '0px';
   box.style.top = '0px';
   const bw = box.offsetWidth;
   const bh = box.offsetHeight;
-  let left = c.x * sqPx - bw / 2;
-  left = Math.max(4, Math.min(wrap.width - bw - 4, left));
-  let top = c.y < n / 2 ? (c.y + 0.5) * sqPx + 4 : (c.y - 0.5) * sqPx - bh - 4;
-  top = Math.max(4, Math.min(wrap.height - bh - 4, top));
+  const c = centerOf(anchor);
+  const left = Math.max(4, Math.min(wrap.width - bw - 4, c.x * sqPx - bw / 2));
+  const band = freeBand(n, keep.map((sq) => Math.floor(centerOf(sq).y)), Math.floor(c.y), (bh + 8) / sqPx);
+  let top;
+  if (band) {
+    // inside the band, as close to the anchor's row as it allows
+    const want = band.from > c.y ? band.from * sqPx + 4 : band.to * sqPx - bh - 4;
+    top = Math.max(band.from * sqPx + 4, Math.min(band.to * sqPx - bh - 4, want));
+  } else {
+    const roomBelow = window.innerHeight - wrap.bottom;
+    top = roomBelow >= bh + 8 || roomBelow >= wrap.top ? wrap.height + 4 : -bh - 4;
+  }
   box.style.left = `${left}px`;
   box.style.top = `${top}px`;
+}
+
+/** The run of screen rows `[from, to)` holding none of `rows`, at least
+ * `height` rows high, nearest the row `near`; null if none is. */
+function freeBand(n, rows, near, height) {
+  const taken = new Set(rows);
+  let best = null;
+  let from = 0;
+  for (let r = 0; r <= n; r++) {
+    if (r < n && !taken.has(r)) continue;
+    if (r - from >= height) {
+      const distance = near < from ? from - near : near >= r ? near - r + 1 : 0;
+      if (!best || distance < best.distance) best = { from, to: r, distance };
+    }
+    from = r + 1;
+  }
+  return best;
 }
 
 /** While choosing: the choice whose only mark is `sq`, if one (a click there plays it). */

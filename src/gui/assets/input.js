@@ -4,11 +4,20 @@
 // the keys (← → Home End to browse, f to flip, Escape to cancel).
 
 import { ui, $ } from './ui.js';
-import { movesFrom, movesFromTo, premovable, premoveSide, shownCursor } from './view.js';
-import { choiceBySquare, closeChooser, openChooser, pieceSvg, renderArrows, renderBoard, renderChooser } from './board.js';
+import { movesFrom, movesFromTo, premovable, premoveSide, shownCursor, speculation } from './view.js';
+import { choiceBySquare, closeChooser, openChooser, openRiskConfirm, pieceSvg, renderArrows, renderBoard, renderChooser } from './board.js';
 import { cancelPremove, endBrowse, endPreview, flip, gotoPly, playMove, setPremove } from './actions.js';
 
 // ---------------------------------------------------------------- clicks
+/** Plays the person's `move`, unless it risks a penalty point (an
+ * apocalypse speculation, docs/rules.md §5.3.1): then the chooser asks
+ * first, beside `anchor`, and its button plays it. */
+function playOrConfirm(move, anchor, t0) {
+  const risky = speculation(move);
+  if (risky) return void openRiskConfirm(move, anchor, risky);
+  playMove(move, t0);
+}
+
 function onSquareClick(sq, t0) {
   const s = ui.state;
   if (!s || ui.preview) return;
@@ -16,7 +25,7 @@ function onSquareClick(sq, t0) {
   if (ui.chooser) {
     const hit = choiceBySquare(sq);
     closeChooser();
-    if (hit) return playMove(hit.move, t0);
+    if (hit) return playOrConfirm(hit.move, sq, t0);
   }
   if (premoveSide()) {
     // the engine thinks: pick up one of the person's pieces, then any other square queues the premove
@@ -26,7 +35,7 @@ function onSquareClick(sq, t0) {
   }
   if (ui.sel && sq !== ui.sel) {
     const ms = movesFromTo(ui.sel, sq);
-    if (ms.length === 1) return playMove(ms[0].move, t0);
+    if (ms.length === 1) return playOrConfirm(ms[0].move, sq, t0);
     if (ms.length > 1) return openChooser(ms, sq);
   }
   if (sq === ui.sel) {
@@ -141,7 +150,7 @@ function onPointerUp(e) {
   if (to && to !== d.from && premoveSide()) return void setPremove(d.from, to);
   if (to && to !== d.from) {
     const ms = movesFromTo(d.from, to);
-    if (ms.length === 1) return void playMove(ms[0].move, t0);
+    if (ms.length === 1) return void playOrConfirm(ms[0].move, to, t0);
     if (ms.length > 1) return void openChooser(ms, to);
   }
   ui.keys.board = null;
@@ -224,6 +233,8 @@ export function wireInput() {
 
   $('chooser').addEventListener('click', (e) => {
     const choice = e.target.closest('[data-choice]');
+    // a choice of a chooser that is not itself the confirmation is confirmed if risky
+    if (choice && ui.chooser && !ui.chooser.risk) return void playOrConfirm(choice.dataset.choice, ui.chooser.anchor, performance.now());
     if (choice) return void playMove(choice.dataset.choice, performance.now());
     if (e.target.closest('.chooser-cancel')) {
       closeChooser();

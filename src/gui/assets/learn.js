@@ -1,7 +1,8 @@
 // turncoat gui — learning the variant at the board: the rules panel (the
 // rules book's section of the variant, its diagrams as lessons to play),
 // the legal destinations (`data-dest`; apocalypse speculations
-// `data-speculative` with their condition and risk), why a pacifist man
+// `data-speculative` with their condition and risk, those that cannot
+// succeed `data-doomed`), why a pacifist man
 // converted or may (`data-explain`), and what an enemy man costs in
 // subversion (`data-price`). Every word comes from the server (the state's
 // `learn` part, GET /api/rules); this module only shows it, drawing after
@@ -43,9 +44,11 @@ async function loadRules(variant) {
     .map((d) => `<li><button type="button" class="diagram" data-diagram="${esc(d.id)}">&#9654; ${esc(d.caption)}${d.moves.length ? ' \u2014 play it' : ''}</button></li>`)
     .join('');
   const lessons = items ? `<p class="rules-try">The book's diagrams, to play at the board:</p><ul class="rules-lessons">${items}</ul>` : '';
-  // the book's "Your first game" open; the numbered rules one click away
+  // the variant in three plain sentences, then the book's "Your first
+  // game" open; the numbered rules one click away
+  const short = r.in_short ? `<div class="rules-in-short" data-in-short>${r.in_short}</div>` : '';
   const first = r.first_game ? `<section class="rules-first-game">${r.first_game}</section>` : '';
-  $('rules').innerHTML = `<p class="rules-source">${esc(r.section)} ${esc(r.title)}, from the rules book (docs/rules.md)</p>${first}${lessons}<details class="rules-text"><summary>the rules of ${esc(r.variant)}</summary>${r.html}</details>`;
+  $('rules').innerHTML = `${short}<p class="rules-source">${esc(r.section)} ${esc(r.title)}, from the rules book (docs/rules.md)</p>${first}${lessons}<details class="rules-text"><summary>the rules of ${esc(r.variant)}</summary>${r.html}</details>`;
   // links into other sections open the whole book (GET /book), which wants the token too
   for (const a of $('rules').querySelectorAll('a[data-book]')) a.href = transport.link('/book') + '#' + a.dataset.book;
 }
@@ -58,6 +61,18 @@ async function startLesson(id) {
   learn.wavesPlayed = '';
   const mode = s.mode === 'analysis' ? 'analysis' : 'hotseat';
   await act('new', { variant: d.variant, fen: d.fen, mode });
+  boardIntoView();
+}
+
+/** The board in sight after a lesson is set up from the rules panel,
+ * which on a phone lies far below it: scrolled to the board's top row of
+ * names when the board is not wholly on screen. */
+function boardIntoView() {
+  const top = $('row-top').getBoundingClientRect();
+  const bottom = $('row-bottom').getBoundingClientRect();
+  if (top.top >= 0 && bottom.bottom <= window.innerHeight) return;
+  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  $('row-top').scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
 }
 
 /** How far the lesson has got: the number of its moves played, or -1 once the game left it. */
@@ -187,11 +202,13 @@ function render() {
     const ms = dests.get(sq);
     const notes = ms ? ms.map((m) => info.candidates[m]).filter(Boolean) : [];
     const speculative = notes.length > 0 && notes.length === ms.length && notes.every((n) => !n.sure);
+    const doomed = speculative && notes.every((n) => n.doomed);
     const why = current ? info.explain[sq] : null;
     const price = forSale.has(sq) ? prices[sq].price : null;
     const marks = {
       dest: ms ? sq : null,
       speculative: speculative ? '' : null,
+      doomed: doomed ? '' : null,
       condition: speculative ? notes[0].condition : null,
       risk: speculative ? notes[0].risk : null,
       explain: why ? why.text : null,
@@ -237,7 +254,10 @@ function describe(sq) {
   const el = sq && document.querySelector(`[data-square="${sq}"]`);
   if (!el) return '';
   const parts = [];
-  if ('speculative' in el.dataset) parts.push(`${sq}: speculative \u2014 ${el.dataset.condition}. ${el.dataset.risk}.`);
+  if ('speculative' in el.dataset) {
+    const risk = el.dataset.risk[0].toUpperCase() + el.dataset.risk.slice(1);
+    parts.push(`${sq}: speculative \u2014 ${el.dataset.condition}. ${risk}.`);
+  }
   if (el.dataset.explain) parts.push(`${sq}: ${el.dataset.explain}.`);
   const s = ui.state;
   const sale = s && s.learn && s.learn.prices && s.learn.prices[sq];
@@ -248,13 +268,26 @@ function describe(sq) {
   return parts.join(' ');
 }
 
-/** The speculations of the selected piece, stated before one is chosen. */
+/** The speculations of the selected piece, stated before one is chosen,
+ * in short: each one's condition (`…Nb3`) or that it will fail, then the
+ * risk once (docs/rules.md §5.3.1). The whole condition is said for the
+ * square pointed at, and again when one is chosen. */
 function selectionNote() {
-  const sel = ui.sel;
-  if (!sel) return '';
-  const spec = [...document.querySelectorAll('[data-speculative][data-dest]')].map((el) => el.dataset.dest);
+  const s = ui.state;
+  if (!ui.sel || !s) return '';
+  const spec = [...document.querySelectorAll('[data-speculative][data-dest]')];
   if (!spec.length) return '';
-  return spec.map((sq) => describe(sq)).join(' ');
+  const them = s.side_to_move === 'w' ? 'Black' : 'White';
+  const parts = [];
+  const doomed = [];
+  for (const el of spec) {
+    const sq = el.dataset.dest;
+    const n = movesFrom(ui.sel).filter((m) => m.to === sq).map((m) => s.learn.candidates[m.move]).find(Boolean);
+    if ('doomed' in el.dataset || !n || !n.needs) doomed.push(sq);
+    else parts.push(`${sq}: speculative, valid if ${them} plays ${n.needs}`);
+  }
+  if (doomed.length) parts.push(`${doomed.join(', ')}: speculative, will fail (crossed out)`);
+  return `${parts.join('; ')}. If one fails: not played, a penalty point (two lose).`;
 }
 
 function renderExplain() {

@@ -86,6 +86,9 @@ export function renderMoves() {
     requestAnimationFrame(() => {
       const top = cur.offsetTop; // #moves is the offset parent
       if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - cur.offsetHeight) box.scrollTop = top - box.clientHeight / 2;
+      // the strip of a narrow screen scrolls sideways (style.css)
+      const left = cur.offsetLeft;
+      if (left < box.scrollLeft || left > box.scrollLeft + box.clientWidth - cur.offsetWidth) box.scrollLeft = left - box.clientWidth / 2;
     });
   }
   $('goto-start').classList.toggle('current', cursor === 0);

@@ -86,6 +86,15 @@ export function movesFromTo(from, to) {
   return legal().filter((m) => m.from === from && m.to === to);
 }
 
+/** The person's ply `move` if it risks a penalty point, an apocalypse
+ * speculation (docs/rules.md §5.2, §5.3.1): the server's note on it
+ * (`condition`, `risk`, `needs`, `doomed`); else null. */
+export function speculation(move) {
+  const s = ui.state;
+  const n = s && s.learn && s.learn.candidates ? s.learn.candidates[move] : null;
+  return n && !n.sure ? n : null;
+}
+
 // ---------------------------------------------------------------- premoves (lichess's: one queued move)
 /** One game: a premove made in it is dropped when another starts. */
 export function gameKey(s) {
