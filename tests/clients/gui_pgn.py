@@ -117,7 +117,8 @@ def imported_eval_kept(g):
         # the analysis deepens for a while: every line it sends had its chance
         gb.wait_for(f"depth 8 at ply {k}", lambda: any(int(t or 0) >= 8 for t in g.d.execute_script(
             "return [...document.querySelectorAll('#engine-output tbody tr td:nth-child(2)')].map(e => e.textContent)")))
-    gb.wait_for("the engine's eval of the ply that had none", lambda: (ply(UNEVALUATED_PLY).get_attribute("title") or "").startswith("eval "))
+    gb.wait_for("the engine's eval of the ply that had none", lambda: ply(UNEVALUATED_PLY).get_attribute("data-score"))
+    assert ply(RECORDED_PLY).get_attribute("data-score") == "-150", ply(RECORDED_PLY).get_attribute("outerHTML")
     title = ply(RECORDED_PLY).get_attribute("title")
     assert title.startswith(f"eval {RECORDED_EVAL} "), title
     re1 = list(read(export(g)).mainline())[RECORDED_PLY - 1]

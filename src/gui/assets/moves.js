@@ -69,6 +69,7 @@ export function renderClocks() {
 /** One element per ply; a list that only grew gets its new plies appended (long games). */
 export function renderMoves() {
   const s = ui.state;
+  showScores(s);
   const list = s.moves.map((m) => m.move);
   const cursor = shownCursor();
   const key = JSON.stringify([list, cursor, s.pending, s.line_result, s.line_reason]);
@@ -95,6 +96,23 @@ export function renderMoves() {
     });
   }
   $('goto-start').classList.toggle('current', cursor === 0);
+}
+
+/** The plies drawn get their evaluations as they come (the analysing engine's
+ * on the ply shown; an imported `[%eval]` stays, the server keeps it). */
+function showScores(s) {
+  if (!changed('move-scores', JSON.stringify(s.moves.map((m) => m.score ?? null)))) return;
+  for (const el of $('moves').querySelectorAll('[data-ply]')) {
+    const m = s.moves[el.dataset.ply - 1];
+    if (m) showScore(el, m);
+  }
+}
+
+/** `data-score` (White's centipawns) and the tooltip of ply element `el`. */
+function showScore(el, m) {
+  const known = m.score !== null && m.score !== undefined;
+  el.dataset.score = known ? m.score : '';
+  el.title = known ? `eval ${formatEval(m.score)} (White's view)` : '';
 }
 
 /** The end of the move list: the line's result and why (`0-1`, `Time forfeit`), as lichess shows it. */
@@ -126,7 +144,7 @@ function appendPly(box, row, m, s) {
   el.dataset.ply = m.ply;
   el.textContent = plyText(s, m);
   if (isHiddenPly(s, m)) el.classList.add('hidden-ply');
-  if (m.score !== null && m.score !== undefined) el.title = `eval ${formatEval(m.score)} (White's view)`;
+  showScore(el, m);
   row.appendChild(el);
   return row;
 }
