@@ -593,4 +593,62 @@ mod tests {
         assert_eq!(v["influence"]["e2"]["support"], 4);
         assert_eq!(v["legal"].as_array().unwrap().len(), 20);
     }
+
+    /// An imported lichess game: exported as read (tags, comments, NAGs,
+    /// recorded result, no termination comment added), its result at the
+    /// end of the line wherever the board is, its players named, its
+    /// `[%eval]`s marked as recorded; a game played on from it drops the
+    /// recorded result and keeps the tags.
+    #[test]
+    fn an_imported_game_as_the_page_and_the_export_see_it() {
+        use super::super::pgn_import::parse;
+        let text = include_str!("../../tests/fixtures/lichess-full.pgn");
+        let mut s = Session::new();
+        s.load(&parse(text).unwrap()[0]).unwrap();
+        s.mode = super::super::session::Mode::Analysis;
+        let v = serde_json::to_value(state(&s, &[])).unwrap();
+        assert_eq!(
+            (&v["result"], &v["line_result"]),
+            (&"".into(), &"0-1".into())
+        );
+        assert_eq!(v["line_reason"], "Time forfeit");
+        assert_eq!(
+            (&v["players"]["w"], &v["players"]["b"]),
+            (&"alice".into(), &"bob".into())
+        );
+        let exported = pgn(&s);
+        let tags = |t: &str| {
+            t.lines()
+                .filter(|l| l.starts_with('['))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(tags(&exported), tags(text));
+        assert!(
+            exported.trim_end().ends_with("0-1") && !exported.contains("{Time forfeit}"),
+            "{exported}"
+        );
+        assert!(s.eval_recorded(9) && !s.eval_recorded(5));
+        s.goto(20);
+        s.prepare_game();
+        assert_eq!(s.line.len(), 20);
+        assert_eq!(
+            s.final_result(),
+            None,
+            "a game played on from it: its own result"
+        );
+        let going_on = pgn(&s);
+        assert!(
+            going_on.contains("[Result \"*\"]") && going_on.contains("[WhiteElo \"1850\"]"),
+            "{going_on}"
+        );
+        s.goto(8);
+        s.play("d2d4").unwrap();
+        assert!(!s.eval_recorded(9), "ply 9 is no longer the imported one");
+        assert_eq!(
+            s.kept_notes().len(),
+            9,
+            "the notes of the start and the 8 shared plies"
+        );
+    }
 }
