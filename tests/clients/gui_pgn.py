@@ -28,13 +28,19 @@ UNEVALUATED_PLY = 5
 
 
 def import_pgn(g, text):
-    g.load("chess", mode="analysis")
+    """Imports `text` by the PGN card; returns once the page shows the
+    game from its start (the import's own state: the server numbers its
+    states, and no other action runs meanwhile)."""
+    seq = g.state()["seq"]
     g.d.execute_script(
         "const t = document.getElementById('pgn-text'); t.value = arguments[0]; t.dispatchEvent(new Event('input'));",
         text,
     )
-    g.el("#pgn-import").click()
-    gb.wait_for(f"the {PLIES} plies imported", lambda: len(g.moves()) == PLIES)
+    # clicked by script: the engine's lines reflow the page under a
+    # pointer's click while the analysis runs
+    g.d.execute_script("document.getElementById('pgn-import').click()")
+    gb.wait_for("the import's state", lambda: (lambda st: st["seq"] > seq and len(st["moves"]) == PLIES and st["cursor"] == 0)(g.state()))
+    gb.wait_for(f"the {PLIES} plies imported", lambda: len(g.moves()) == PLIES and g.current_ply() == 0)
 
 
 def export(g):
