@@ -39,6 +39,8 @@ impl GameRecord {
             result: self.result.notation(),
             termination: Some(self.result.reason()),
             evals: &[],
+            kept_tags: &[],
+            notes: &[],
         }
         .write(round, date)
     }

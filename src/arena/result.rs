@@ -27,6 +27,9 @@ pub enum WinBy {
     Resignation,
     /// The loser resigned (a person at `turncoat gui`).
     Resigned,
+    /// What a PGN recorded where no rule declared it (a flag, a
+    /// resignation), with its reason: a game `turncoat gui` imported.
+    Recorded(String),
 }
 
 /// Why the game was drawn.
@@ -42,6 +45,9 @@ pub enum DrawBy {
     BadOpening(OpeningError),
     /// One side offered a draw and the other accepted (`turncoat gui`).
     Agreement,
+    /// What a PGN recorded where no rule declared it, with its reason (a
+    /// game `turncoat gui` imported).
+    Recorded(String),
 }
 
 impl GameResult {
@@ -108,6 +114,7 @@ impl WinBy {
             WinBy::Forfeit(failure) => format!("{} {failure}", side_name(winner.flip())),
             WinBy::Resignation => format!("adjudication: {} resigns", side_name(winner.flip())),
             WinBy::Resigned => format!("{} resigns", side_name(winner.flip())),
+            WinBy::Recorded(why) => why.clone(),
         }
     }
 }
@@ -119,6 +126,7 @@ impl fmt::Display for DrawBy {
             DrawBy::MaxMoves => f.write_str("adjudication: maximum moves reached"),
             DrawBy::Score => f.write_str("adjudication: draw by score"),
             DrawBy::Agreement => f.write_str("draw agreed"),
+            DrawBy::Recorded(why) => f.write_str(why),
             DrawBy::BadOpening(e @ (OpeningError::Fen(_) | OpeningError::PartTurn)) => {
                 write!(f, "bad opening: {e}")
             }

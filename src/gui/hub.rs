@@ -637,7 +637,9 @@ impl Reports for Hub {
             if s.generation != generation {
                 return;
             }
-            if !s.mode.is_game() && parsed.multipv == 1 {
+            // an evaluation the imported PGN recorded stays (the export
+            // gives it back as it was)
+            if !s.mode.is_game() && parsed.multipv == 1 && !s.eval_recorded(s.cursor) {
                 let at = s.cursor;
                 if let Some(eval) = s.evals.get_mut(at) {
                     *eval = parsed.cp;

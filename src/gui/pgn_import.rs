@@ -1,10 +1,13 @@
 //! The GUI's PGN import: the games of a PGN text, read by [`crate::pgn`]
 //! (the same reader as `turncoat match -openings`), as the import list
-//! shows them.
+//! shows them, each with what its export gives back (tags, comments, NAGs)
+//! and the result it recorded.
 
 use super::error::Refusal;
 use super::session::ImportedGame;
-use crate::pgn::read_games;
+use crate::arena::result::{DrawBy, GameResult, WinBy};
+use crate::board::Color;
+use crate::pgn::{read_games, PgnRecord};
 use crate::Variant;
 
 /// Every game of `text` (chess where a game has no `Variant` tag), each
@@ -17,18 +20,50 @@ pub fn parse(text: &str) -> Result<Vec<ImportedGame>, Refusal> {
         .map(|(i, g)| {
             let name = |key: &str| g.tag(key).unwrap_or("?").to_string();
             let (white, black) = (name("White"), name("Black"));
-            let result = g.tag("Result").unwrap_or("*");
+            let label = format!(
+                "{}. {white} - {black} {} ({})",
+                i + 1,
+                g.result(),
+                g.variant
+            );
             ImportedGame {
-                label: format!("{}. {white} - {black} {result} ({})", i + 1, g.variant),
+                label,
+                result: recorded_result(&g),
+                tags: g.tags().to_vec(),
                 variant: g.variant,
                 start_fen: g.start_fen,
                 moves: g.moves,
                 evals: g.evals,
+                notes: g.notes,
                 white,
                 black,
             }
         })
         .collect())
+}
+
+/// The result a game's PGN records, with its reason: its `Termination`
+/// tag, unless that says nothing more than the result (lichess's `Normal`).
+fn recorded_result(g: &PgnRecord) -> Option<GameResult> {
+    let termination = g
+        .tag("Termination")
+        .map(str::trim)
+        .filter(|t| !t.is_empty() && !["normal", "unterminated"].contains(&&*t.to_lowercase()));
+    let why = |outcome: &str| {
+        termination.map_or_else(|| format!("{outcome}, as recorded"), str::to_string)
+    };
+    match g.result() {
+        "1-0" => Some(GameResult::win(
+            Color::White,
+            WinBy::Recorded(why("White wins")),
+        )),
+        "0-1" => Some(GameResult::win(
+            Color::Black,
+            WinBy::Recorded(why("Black wins")),
+        )),
+        "1/2-1/2" => Some(GameResult::Draw(DrawBy::Recorded(why("draw")))),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -47,6 +82,24 @@ mod tests {
         assert_eq!(games[1].variant, Variant::Apocalypse);
         assert_eq!(games[1].moves, ["a1b3", "e5d3", "b3c5", "d3c5"]);
         assert!(games[1].label.starts_with("2. ? - ? * (apocalypse)"));
+        assert_eq!(
+            games[0].result.as_ref().map(GameResult::reason).as_deref(),
+            Some("White wins, as recorded")
+        );
+        assert_eq!(games[1].result, None);
+    }
+
+    /// lichess's `Termination` says why when it says more than `Normal`.
+    #[test]
+    fn the_recorded_result_and_its_reason() {
+        let games = parse(include_str!("../../tests/fixtures/lichess-full.pgn")).unwrap();
+        let result = games[0].result.as_ref().unwrap();
+        assert_eq!(
+            (result.notation(), result.reason().as_str()),
+            ("0-1", "Time forfeit")
+        );
+        assert_eq!(games[0].tags.len(), 21);
+        assert_eq!(games[0].white, "alice");
     }
 
     #[test]
@@ -64,6 +117,8 @@ mod tests {
             result: "*",
             termination: None,
             evals: &[],
+            kept_tags: &[],
+            notes: &[],
         }
         .write(1, "2026.11.24");
         let games = parse(&text).unwrap();
@@ -90,6 +145,8 @@ mod tests {
                 result: "*",
                 termination: None,
                 evals: &[],
+                kept_tags: &[],
+                notes: &[],
             }
             .write(1, "2026.11.26");
             assert!(text.contains("1. e4 Nf6 2. Nf3 Nc6 3. Bc4"), "{text}");

@@ -11,6 +11,7 @@ use crate::arena::clock::Limit;
 use crate::arena::result::GameResult;
 use crate::board::Color;
 use crate::game::Game;
+use crate::pgn::PlyNotes;
 use crate::Variant;
 use std::cell::{Ref, RefCell};
 use std::time::{Duration, Instant};
@@ -124,6 +125,24 @@ pub struct ImportedGame {
     pub evals: Vec<Option<i32>>,
     pub white: String,
     pub black: String,
+    /// Its tags in order, written back by the export.
+    pub tags: Vec<(String, String)>,
+    /// The comments and NAGs of each ply (index 0: before the first move).
+    pub notes: Vec<PlyNotes>,
+    /// The result the PGN records (`None`: `*`).
+    pub result: Option<GameResult>,
+}
+
+/// Where the line came from when it was imported: what the export gives
+/// back (tags, comments, NAGs) and the board shows (names, evaluations, the
+/// result) of the imported game, for as many plies as the line still
+/// follows it.
+#[derive(Clone, Debug)]
+pub struct PgnSource {
+    pub game: ImportedGame,
+    /// Whether the recorded result still stands: not once a game is
+    /// played on from the line (its result is then the new one).
+    pub result_stands: bool,
 }
 
 /// The GUI's game and its settings.
@@ -152,6 +171,8 @@ pub struct Session {
     pub ended: Option<GameResult>,
     pub message: String,
     pub imported: Vec<ImportedGame>,
+    /// The imported game the line started as, if it did.
+    pub source: Option<PgnSource>,
     /// Who played the line (a game mode's seats, an imported game's tags),
     /// for the PGN.
     pub players: Option<(String, String)>,
@@ -195,6 +216,7 @@ impl Session {
             ended: None,
             message: String::new(),
             imported: Vec::new(),
+            source: None,
             players: None,
             live: Live::default(),
             seq: 0,
@@ -215,6 +237,7 @@ impl Session {
         self.game = game;
         self.evals = vec![None];
         self.players = None;
+        self.source = None;
         self.reset_live();
         Ok(())
     }
@@ -230,8 +253,62 @@ impl Session {
         self.evals = g.evals.clone();
         self.evals.resize(self.line.len() + 1, None);
         self.players = Some((g.white.clone(), g.black.clone()));
+        self.source = Some(PgnSource {
+            game: g.clone(),
+            result_stands: true,
+        });
         self.goto(0);
         Ok(())
+    }
+
+    /// How many plies of the line are still those of the imported game
+    /// (all of them while it is unchanged); `None` if none was imported.
+    fn imported_plies(&self) -> Option<usize> {
+        let source = self.source.as_ref()?;
+        let same = self.line.iter().zip(&source.game.moves);
+        Some(same.take_while(|(a, b)| a == b).count())
+    }
+
+    /// Whether the line is the imported game, unchanged.
+    pub fn imported_unchanged(&self) -> bool {
+        self.source
+            .as_ref()
+            .is_some_and(|src| src.game.moves == self.line)
+    }
+
+    /// The result the imported PGN records, while the line is that game
+    /// and no game was played on from it.
+    pub fn recorded_result(&self) -> Option<GameResult> {
+        let source = self.source.as_ref().filter(|s| s.result_stands)?;
+        self.imported_unchanged()
+            .then(|| source.game.result.clone())?
+    }
+
+    /// Whether the evaluation after `ply` plies came with the imported
+    /// PGN (a `[%eval]` of a ply the line still shares with it): the local
+    /// engine's does not replace it.
+    pub fn eval_recorded(&self, ply: usize) -> bool {
+        let (Some(plies), Some(src)) = (self.imported_plies(), &self.source) else {
+            return false;
+        };
+        ply <= plies && src.game.evals.get(ply).is_some_and(Option::is_some)
+    }
+
+    /// The imported comments and NAGs of the plies the line still shares
+    /// with the imported game (index 0: before the first move).
+    pub fn kept_notes(&self) -> &[PlyNotes] {
+        match (self.imported_plies(), &self.source) {
+            (Some(plies), Some(src)) => &src.game.notes[..(plies + 1).min(src.game.notes.len())],
+            _ => &[],
+        }
+    }
+
+    /// The value of the imported game's tag `key` (`White`), if the line
+    /// was imported and the tag says something (not `?`).
+    pub fn imported_tag(&self, key: &str) -> Option<&str> {
+        let tags = &self.source.as_ref()?.game.tags;
+        let value = tags.iter().find(|(k, _)| k == key)?.1.trim();
+        (!value.is_empty() && value != "?").then_some(value)
     }
 
     /// Everything a running search or game said about the position goes.
@@ -320,6 +397,9 @@ impl Session {
         self.goto(to);
         self.evals.truncate(to + 1);
         self.ended = None;
+        if let Some(source) = &mut self.source {
+            source.result_stands = false;
+        }
         self.live = Live {
             start_ply: to,
             ..Live::default()
@@ -386,12 +466,14 @@ impl Session {
         self.game.outcome().map(GameResult::by_rules)
     }
 
-    /// The result of the whole line, wherever the board is.
+    /// The result of the whole line, wherever the board is: an end the
+    /// referee declared, the rules', or the one an imported PGN records.
     pub fn final_result(&self) -> Option<GameResult> {
         if let Some(end) = &self.ended {
             return Some(end.clone());
         }
-        self.line_memo().outcome().map(GameResult::by_rules)
+        let by_rules = self.line_memo().outcome().map(GameResult::by_rules);
+        by_rules.or_else(|| self.recorded_result())
     }
 
     /// The whole line's readable notation and end, brought up to date with

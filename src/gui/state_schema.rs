@@ -104,6 +104,9 @@ fn session_of(variant: Variant, fen: Option<&str>, moves: &[&str]) -> Session {
         evals: vec![None],
         white: "a".into(),
         black: "b".into(),
+        tags: Vec::new(),
+        notes: Vec::new(),
+        result: None,
     });
     s.message = "engine turncoat: a message".into();
     s
@@ -180,6 +183,11 @@ const COMMON: &[&str] = &[
     "moves[]: object",
     "multipv: number",
     "pending_conversions: array",
+    "line_reason: string",
+    "line_result: string",
+    "players.b: string",
+    "players.w: string",
+    "players: object",
     "pgn_games: array",
     "pgn_games[]: string",
     "reason: string",

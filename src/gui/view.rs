@@ -32,6 +32,10 @@ pub struct State<'a> {
     /// `human`, or the engine's name.
     pub white: String,
     pub black: String,
+    /// The names shown beside the board: the players of an imported game
+    /// (its `White`/`Black` tags), `You` and the engine's name in a game
+    /// against it; empty where there is none (hotseat, analysis).
+    pub players: Players,
     /// The time control; null where no engine plays (no clock).
     pub tc: Option<&'a str>,
     pub start_fen: &'a str,
@@ -60,6 +64,12 @@ pub struct State<'a> {
     pub actions: Actions,
     /// Why the game ended; empty while it runs.
     pub reason: String,
+    /// The result of the whole line, wherever the board is (the end of
+    /// the move list; an imported game's recorded one included): `1-0`,
+    /// `0-1`, `1/2-1/2`, or empty while the game goes on.
+    pub line_result: &'static str,
+    /// Why the line ended; empty while it goes on.
+    pub line_reason: String,
     pub influence: Option<Influence>,
     pub pending_conversions: Vec<String>,
     pub clock: Option<Clock>,
@@ -147,6 +157,13 @@ pub struct Penalties {
     pub b: u8,
 }
 
+/// The players' names, White's and Black's.
+#[derive(Serialize)]
+pub struct Players {
+    pub w: String,
+    pub b: String,
+}
+
 /// Which of the game's buttons may be used now.
 #[derive(Serialize)]
 pub struct Actions {
@@ -207,6 +224,7 @@ pub struct DrawAnswer<'a> {
 /// The whole state of the session.
 pub fn state<'a>(s: &'a Session, engines: &'a [ProgramConfig]) -> State<'a> {
     let result = s.result();
+    let line_result = s.final_result();
     let human = s.human_side();
     let size = s.game.board_size();
     State {
@@ -219,6 +237,10 @@ pub fn state<'a>(s: &'a Session, engines: &'a [ProgramConfig]) -> State<'a> {
         engines: engines.iter().map(|e| e.name.as_str()).collect(),
         white: seat_name(s, engines, Color::White),
         black: seat_name(s, engines, Color::Black),
+        players: Players {
+            w: player_name(s, engines, Color::White),
+            b: player_name(s, engines, Color::Black),
+        },
         tc: s.mode.has_engines().then_some(s.tc.as_str()),
         start_fen: &s.start_fen,
         fen: s.game.fen(),
@@ -244,6 +266,10 @@ pub fn state<'a>(s: &'a Session, engines: &'a [ProgramConfig]) -> State<'a> {
             rematch: s.rematch_possible(),
         },
         reason: result.as_ref().map_or(String::new(), GameResult::reason),
+        line_result: line_result.as_ref().map_or("", GameResult::notation),
+        line_reason: line_result
+            .as_ref()
+            .map_or(String::new(), GameResult::reason),
         influence: influence(&s.game),
         pending_conversions: s.game.pending_conversions(),
         clock: s.live.clock.map(|c| Clock {
@@ -268,6 +294,24 @@ pub fn seat_name(s: &Session, engines: &[ProgramConfig], side: Color) -> String 
     engines
         .get(s.sides[side.index()])
         .map_or_else(|| "engine".into(), |e| e.name.clone())
+}
+
+/// The name shown beside the board for `side`: in a game with engines
+/// `You` for the person's seat and the engine's name for the others;
+/// elsewhere the imported game's player (its `White`/`Black` tag), or
+/// nothing.
+fn player_name(s: &Session, engines: &[ProgramConfig], side: Color) -> String {
+    if s.mode.has_engines() {
+        if s.mode.human_plays(side) {
+            return "You".into();
+        }
+        return seat_name(s, engines, side);
+    }
+    let tag = match side {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    s.imported_tag(tag).unwrap_or_default().to_string()
 }
 
 /// `{"e4": "wN", ...}`.
@@ -486,11 +530,23 @@ pub fn preview(game: &Game) -> Preview {
     }
 }
 
-/// The game as PGN, with `turncoat match -pgnout`'s conventions.
+/// The game as PGN, with `turncoat match -pgnout`'s conventions; an
+/// imported game with its own tags, comments and NAGs, for the plies the
+/// line still shares with it, and its recorded result while unchanged (no
+/// termination comment is added then: the export gives back what was read).
 pub fn pgn(s: &Session) -> String {
     let unknown = || "?".to_string();
     let (white, black) = s.players.clone().unwrap_or_else(|| (unknown(), unknown()));
     let result = s.final_result();
+    let notation = result.as_ref().map_or("*", GameResult::notation);
+    let recorded = s.source.as_ref().map(|src| src.game.result.as_ref());
+    let as_imported = s.imported_unchanged()
+        && recorded.is_some_and(|r| r.map_or("*", GameResult::notation) == notation);
+    let termination = result
+        .as_ref()
+        .map(GameResult::reason)
+        .filter(|_| !as_imported);
+    let kept_tags = s.source.as_ref().map_or(&[][..], |src| &src.game.tags[..]);
     let game = pgn::PgnGame {
         event: "turncoat gui",
         white: &white,
@@ -498,9 +554,11 @@ pub fn pgn(s: &Session) -> String {
         variant: s.variant,
         start_fen: &s.start_fen,
         moves: &s.line,
-        result: result.as_ref().map_or("*", GameResult::notation),
-        termination: result.as_ref().map(GameResult::reason),
+        result: notation,
+        termination,
         evals: &s.evals,
+        kept_tags,
+        notes: s.kept_notes(),
     };
     game.write(1, &crate::pgn::today())
 }
@@ -534,5 +592,63 @@ mod tests {
         assert_eq!(v["result"], "");
         assert_eq!(v["influence"]["e2"]["support"], 4);
         assert_eq!(v["legal"].as_array().unwrap().len(), 20);
+    }
+
+    /// An imported lichess game: exported as read (tags, comments, NAGs,
+    /// recorded result, no termination comment added), its result at the
+    /// end of the line wherever the board is, its players named, its
+    /// `[%eval]`s marked as recorded; a game played on from it drops the
+    /// recorded result and keeps the tags.
+    #[test]
+    fn an_imported_game_as_the_page_and_the_export_see_it() {
+        use super::super::pgn_import::parse;
+        let text = include_str!("../../tests/fixtures/lichess-full.pgn");
+        let mut s = Session::new();
+        s.load(&parse(text).unwrap()[0]).unwrap();
+        s.mode = super::super::session::Mode::Analysis;
+        let v = serde_json::to_value(state(&s, &[])).unwrap();
+        assert_eq!(
+            (&v["result"], &v["line_result"]),
+            (&"".into(), &"0-1".into())
+        );
+        assert_eq!(v["line_reason"], "Time forfeit");
+        assert_eq!(
+            (&v["players"]["w"], &v["players"]["b"]),
+            (&"alice".into(), &"bob".into())
+        );
+        let exported = pgn(&s);
+        let tags = |t: &str| {
+            t.lines()
+                .filter(|l| l.starts_with('['))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(tags(&exported), tags(text));
+        assert!(
+            exported.trim_end().ends_with("0-1") && !exported.contains("{Time forfeit}"),
+            "{exported}"
+        );
+        assert!(s.eval_recorded(9) && !s.eval_recorded(5));
+        s.goto(20);
+        s.prepare_game();
+        assert_eq!(s.line.len(), 20);
+        assert_eq!(
+            s.final_result(),
+            None,
+            "a game played on from it: its own result"
+        );
+        let going_on = pgn(&s);
+        assert!(
+            going_on.contains("[Result \"*\"]") && going_on.contains("[WhiteElo \"1850\"]"),
+            "{going_on}"
+        );
+        s.goto(8);
+        s.play("d2d4").unwrap();
+        assert!(!s.eval_recorded(9), "ply 9 is no longer the imported one");
+        assert_eq!(
+            s.kept_notes().len(),
+            9,
+            "the notes of the start and the 8 shared plies"
+        );
     }
 }

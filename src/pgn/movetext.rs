@@ -1,7 +1,9 @@
-//! A PGN movetext's main line as tokens: its moves and the comments that
-//! follow them. Variations, NAGs, move numbers, annotations' `$n` and the
-//! result are left out; `{...}` and `;` comments are kept in order so that
-//! tags such as `[%eval 0.17]` can be read after the move they follow.
+//! A PGN movetext's main line as tokens: its moves, the comments and NAGs
+//! that follow them, and its result. Variations and move numbers are left
+//! out; `{...}` and `;` comments and NAGs (`$1`, or a suffix such as `?!`,
+//! PGN standard §8.2.3.8) are kept in order, so that they — and tags such as
+//! `[%eval 0.17]` or `[%clk 0:03:00]` — can be written back after the move
+//! they follow.
 
 /// One element of the main line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -10,6 +12,11 @@ pub enum Token {
     Move(String),
     /// A comment's text, without its braces.
     Comment(String),
+    /// A Numeric Annotation Glyph: `$6`, or `?!` after a move (6).
+    Nag(u8),
+    /// The game's result at the end of the movetext: `1-0`, `0-1`,
+    /// `1/2-1/2` or `*`.
+    Result(String),
 }
 
 /// The main line of `movetext`.
@@ -61,9 +68,24 @@ pub fn move_tokens(movetext: &str) -> Vec<String> {
         .into_iter()
         .filter_map(|t| match t {
             Token::Move(m) => Some(m),
-            Token::Comment(_) => None,
+            _ => None,
         })
         .collect()
+}
+
+/// The six move suffix annotations of PGN (standard §10), with their NAGs.
+const SUFFIXES: [(&str, u8); 6] = [
+    ("!!", 3),
+    ("??", 4),
+    ("!?", 5),
+    ("?!", 6),
+    ("!", 1),
+    ("?", 2),
+];
+
+/// The NAG of a suffix annotation written on its own or after a move.
+fn suffix_nag(suffix: &str) -> Option<u8> {
+    SUFFIXES.iter().find(|(s, _)| *s == suffix).map(|&(_, n)| n)
 }
 
 fn push_comment(out: &mut Vec<Token>, variation: usize, text: Option<String>) {
@@ -74,13 +96,24 @@ fn push_comment(out: &mut Vec<Token>, variation: usize, text: Option<String>) {
 
 fn push_word(out: &mut Vec<Token>, variation: usize, word: &mut String) {
     let w = std::mem::take(word);
-    if variation > 0 || matches!(w.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
+    if variation > 0 {
         return;
     }
-    let mv = strip_move_number(&w);
-    if !mv.is_empty() && !mv.starts_with('$') {
+    if matches!(w.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
+        out.push(Token::Result(w));
+        return;
+    }
+    let word = strip_move_number(&w);
+    if let Some(number) = word.strip_prefix('$') {
+        // a NAG beyond 255 is no NAG (PGN standard §8.2.4): skipped
+        out.extend(number.parse().ok().map(Token::Nag));
+        return;
+    }
+    let mv = word.trim_end_matches(['!', '?']);
+    if !mv.is_empty() {
         out.push(Token::Move(mv.to_string()));
     }
+    out.extend(suffix_nag(&word[mv.len()..]).map(Token::Nag));
 }
 
 /// `12.Nf3` and `12...Nf3` are `Nf3`; castling written with zeros
@@ -108,11 +141,35 @@ mod tests {
                 m("e4"),
                 c("[%eval 0.2] [%clk 0:03:00]"),
                 m("e5"),
+                Token::Nag(1),
                 m("Nf3"),
                 m("Nc6"),
                 c("to the end"),
                 m("O-O"),
                 m("0-0"),
+                Token::Result("1-0".into()),
+            ]
+        );
+    }
+
+    /// Suffix annotations are NAGs (PGN standard §8.2.3.8), on the move or
+    /// alone; a `$n` too large for a NAG is skipped.
+    #[test]
+    fn suffixes_and_nags() {
+        let t = tokens("1. e4!? e5?! 2. Qh5 ?? $300 Nc6 $14 *");
+        let m = |s: &str| Token::Move(s.into());
+        assert_eq!(
+            t,
+            [
+                m("e4"),
+                Token::Nag(5),
+                m("e5"),
+                Token::Nag(6),
+                m("Qh5"),
+                Token::Nag(4),
+                m("Nc6"),
+                Token::Nag(14),
+                Token::Result("*".into()),
             ]
         );
     }

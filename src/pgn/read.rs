@@ -3,9 +3,11 @@
 //! programs — tags with `\"` escapes, `Variant`, `FEN`, moves in SAN
 //! (`Nf3`, `exd5`, `O-O`, `0-0`, `e8=Q+`, with `!`/`?` annotations) or in
 //! the variant's own notation (coordinates, `@` subversions, apocalypse
-//! plies), and `[%eval ...]` tags in comments. Variations, NAGs, move
-//! numbers and results are skipped: the main line is read, each move
-//! checked against the rules.
+//! plies), and `[%eval ...]` tags in comments. The main line is read, each
+//! move checked against the rules, with what a writer needs to give it back
+//! without loss ([`super::write`]): every tag in order, each ply's comments
+//! (`[%clk]` and `[%eval]` included) and NAGs, the result. Variations and
+//! move numbers are skipped.
 
 use super::movetext::{tokens, Token};
 use crate::game::{Game, GameError};
@@ -28,7 +30,28 @@ pub struct PgnRecord {
     /// White's view of the score after each ply from the comments'
     /// `[%eval]` tags, in centipawns (index 0: the start position).
     pub evals: Vec<Option<i32>>,
+    /// The comments and NAGs after each ply as written (index 0: those
+    /// before the first move), one entry per ply and the start.
+    pub notes: Vec<PlyNotes>,
     tags: Vec<(String, String)>,
+    /// The result at the end of the movetext, if any.
+    movetext_result: Option<String>,
+}
+
+/// What a PGN says about one ply besides the move: its comments (their
+/// text without braces, `[%clk]` and `[%eval]` commands included) and NAGs
+/// (`$6`; a `?!` suffix is read as 6), each in the order written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlyNotes {
+    pub nags: Vec<u8>,
+    pub comments: Vec<String>,
+}
+
+impl PlyNotes {
+    /// Whether one of the comments carries an evaluation (`[%eval ...]`).
+    pub fn has_eval(&self) -> bool {
+        self.comments.iter().any(|c| c.contains("[%eval"))
+    }
 }
 
 impl PgnRecord {
@@ -36,6 +59,23 @@ impl PgnRecord {
     pub fn tag(&self, key: &str) -> Option<&str> {
         find_tag(&self.tags, key)
     }
+
+    /// Every tag, in the order written.
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
+    /// The result the PGN records: its `Result` tag, else the one ending
+    /// the movetext; `*` when neither says one (a game going on).
+    pub fn result(&self) -> &str {
+        let tag = self.tag("Result").map(str::trim).filter(|r| is_result(r));
+        tag.or(self.movetext_result.as_deref()).unwrap_or("*")
+    }
+}
+
+/// `1-0`, `0-1`, `1/2-1/2` or `*` (PGN standard §8.2.6).
+pub fn is_result(text: &str) -> bool {
+    matches!(text, "1-0" | "0-1" | "1/2-1/2" | "*")
 }
 
 /// Every game of `text`; a game without a `Variant` tag is of `default`.
@@ -83,13 +123,16 @@ fn find_tag<'a>(tags: &'a [(String, String)], key: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
-/// Splits at each tag section that follows movetext.
+/// Splits at each tag section that follows movetext. A line that starts
+/// with `[` inside a `{...}` comment (a comment's second line may start
+/// with `[%clk ...]`) is movetext.
 fn split_games(text: &str) -> Vec<RawGame> {
     let mut games = Vec::new();
     let mut current = RawGame::default();
+    let mut in_comment = false;
     for line in text.lines() {
         let line = line.trim();
-        if line.starts_with('[') {
+        if line.starts_with('[') && !in_comment {
             if !current.movetext.trim().is_empty() {
                 games.push(std::mem::take(&mut current));
             }
@@ -99,12 +142,27 @@ fn split_games(text: &str) -> Vec<RawGame> {
         } else {
             current.movetext.push_str(line);
             current.movetext.push('\n');
+            in_comment = ends_in_comment(line, in_comment);
         }
     }
     if !current.tags.is_empty() || !current.movetext.trim().is_empty() {
         games.push(current);
     }
     games
+}
+
+/// Whether a `{...}` comment is still open after `line`, given whether
+/// one was open before it (a `;` comment ends with its line).
+fn ends_in_comment(line: &str, mut open: bool) -> bool {
+    for c in line.chars() {
+        match (open, c) {
+            (true, '}') => open = false,
+            (false, '{') => open = true,
+            (false, ';') => break,
+            _ => {}
+        }
+    }
+    open
 }
 
 /// `[Key "Value"]` with `\"` and `\\` escapes.
@@ -144,6 +202,8 @@ pub enum PgnGameError {
 
 fn read_game(raw: RawGame, default: Variant) -> Result<PgnRecord, PgnGameError> {
     let variant = match find_tag(&raw.tags, "Variant") {
+        // lichess's name for a game set up from its `FEN` tag
+        Some(name) if name.eq_ignore_ascii_case("From Position") => default,
         Some(name) => {
             Variant::from_name(name).ok_or_else(|| PgnGameError::Variant(name.to_string()))?
         }
@@ -154,7 +214,10 @@ fn read_game(raw: RawGame, default: Variant) -> Result<PgnRecord, PgnGameError> 
     let mut game = Game::from_fen(variant, &start_fen).map_err(PgnGameError::Fen)?;
     let mut moves = Vec::new();
     let mut evals = vec![None];
+    let mut notes = vec![PlyNotes::default()];
+    let mut movetext_result = None;
     for token in tokens(&raw.movetext) {
+        let last = notes.last_mut().expect("one entry per ply and the start");
         match token {
             Token::Move(written) => {
                 let played = game
@@ -167,12 +230,16 @@ fn read_game(raw: RawGame, default: Variant) -> Result<PgnRecord, PgnGameError> 
                     })?;
                 moves.push(played);
                 evals.push(None);
+                notes.push(PlyNotes::default());
             }
             Token::Comment(text) => {
                 if let Some(score) = eval_tag(&text) {
                     *evals.last_mut().expect("one entry per ply and the start") = Some(score);
                 }
+                last.comments.push(text);
             }
+            Token::Nag(nag) => last.nags.push(nag),
+            Token::Result(result) => movetext_result = Some(result),
         }
     }
     Ok(PgnRecord {
@@ -180,7 +247,9 @@ fn read_game(raw: RawGame, default: Variant) -> Result<PgnRecord, PgnGameError> 
         start_fen,
         moves,
         evals,
+        notes,
         tags: raw.tags,
+        movetext_result,
     })
 }
 
@@ -320,5 +389,17 @@ pub(crate) mod tests {
         assert_eq!(eval_tag("[%eval 1e300]"), Some(MATE));
         assert_eq!(eval_tag("[%eval 0.3"), None);
         assert_eq!(eval_tag("[%clk 0:01:00]"), None);
+    }
+
+    /// A comment may run over lines; a line of it that starts with `[` is
+    /// no tag.
+    #[test]
+    fn a_comment_over_lines_is_not_a_tag() {
+        let text = "[White \"a\"]\n\n1. e4 { good\n[%clk 0:01:00] } e5 *\n";
+        let games = read_games(text, Variant::Chess).unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].notes[1].comments, ["good\n[%clk 0:01:00]"]);
+        assert_eq!(games[0].tags().len(), 1);
+        assert_eq!(games[0].result(), "*");
     }
 }

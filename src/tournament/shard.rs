@@ -96,6 +96,8 @@ impl GameLine {
             result: &self.result,
             termination: Some(self.reason.clone()),
             evals: &[],
+            kept_tags: &[],
+            notes: &[],
         }
         .write(self.round, date)
     }

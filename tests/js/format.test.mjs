@@ -77,6 +77,17 @@ test('players are named by colour, and by engine or "you"', () => {
   assert.equal(sideName({ white: 'human', black: 'turncoat', mode: 'play-white' }, 'b'), 'Black \u00b7 turncoat');
 });
 
+test("players are named by the state's names: an imported game's, You and the engine", () => {
+  const imported = { white: 'human', black: 'human', mode: 'analysis', players: { w: 'alice', b: 'bob' } };
+  assert.equal(sideName(imported, 'w'), 'White \u00b7 alice');
+  assert.equal(sideName(imported, 'b'), 'Black \u00b7 bob');
+  const unnamed = { white: 'human', black: 'human', mode: 'hotseat', players: { w: '', b: '' } };
+  assert.equal(sideName(unnamed, 'w'), 'White');
+  const game = { white: 'human', black: 'turncoat', mode: 'play-white', players: { w: 'You', b: 'turncoat' } };
+  assert.equal(sideName(game, 'w'), 'White \u00b7 You');
+  assert.equal(sideName(game, 'b'), 'Black \u00b7 turncoat');
+});
+
 test('text is escaped for HTML', () => {
   assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
   assert.equal(escapeHtml(3), '3');

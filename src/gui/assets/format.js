@@ -70,8 +70,12 @@ export function describePly(move, valid) {
   return valid ? move : `${move} (failed speculation, +1 penalty)`;
 }
 
-/** The player of `side` in state `s`: `White`, `White · you`, `Black · turncoat`. */
+/** The player of `side` in state `s`: `White`, `White · You`, `Black · turncoat`,
+ * `White · alice` (an imported game's player): the state's `players` names
+ * them where it has a name. */
 export function sideName(s, side) {
+  const player = s.players && s.players[side];
+  if (player) return `${COLOR_NAME[side]} \u00b7 ${player}`;
   const who = side === 'w' ? s.white : s.black;
   if (!who || who === 'human') return s.mode === 'hotseat' || s.mode === 'analysis' ? COLOR_NAME[side] : `${COLOR_NAME[side]} \u00b7 you`;
   return `${COLOR_NAME[side]} \u00b7 ${who}`;
