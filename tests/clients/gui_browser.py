@@ -168,6 +168,11 @@ class Gui:
             wait_for(f"variant {variant}", lambda: self.state()["variant"] == variant)
         if Select(self.el("#mode")).first_selected_option.get_attribute("value") != mode:
             self.select("mode", mode)
+            # on a line with plies after the one shown, a game mode asks
+            # before dropping them (#mode-ask): a new game may drop them
+            asked = self.d.find_elements(By.CSS_SELECTOR, "#mode-ask:not([hidden]) #mode-here")
+            if asked:
+                asked[0].click()
             wait_for(f"mode {mode}", lambda: self.state()["mode"] == mode)
         if fen:
             self.set_text("fen", fen)
@@ -349,7 +354,9 @@ def play_engine(g, variant="chess", human_moves=15):
     """A person (White, by clicks) against the engine: each click pair
     plays, the engine answers, the clocks run."""
     g.load(variant)
-    g.set_text("tc", "0:30+0.1")
+    # 1 minute + 0.5 s: the engine thinks a second or two a move, time
+    # for the keys that browse back while it thinks (k == 3).
+    g.set_text("tc", "1+0.5")
     g.select("mode", "play-white")
     wait_for("play-white mode", lambda: g.state()["mode"] == "play-white")
     g.el("#new-game").click()
@@ -402,7 +409,9 @@ def premoves(g):
     one queued by clicks is cancelled by Escape, another by a right click;
     one illegal at the person's turn is dropped."""
     g.load("chess")
-    g.set_text("tc", "1+1")
+    # 3 minutes + 2 s: the engine thinks about five seconds a move, time
+    # for the clicks below even on a loaded machine.
+    g.set_text("tc", "3+2")
     g.select("mode", "play-white")
     wait_for("play-white mode", lambda: g.state()["mode"] == "play-white")
     g.el("#new-game").click()

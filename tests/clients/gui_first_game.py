@@ -105,7 +105,7 @@ def board_faces_the_player(g):
     wait_for("play-black", lambda: g.state()["mode"] == "play-black")
     g.el("#new-game").click()
     wait_for("the board turned to Black", lambda: faces(g, "black"))
-    assert "you" in g.text("row-bottom") and "Black" in g.text("row-bottom"), g.text("row-bottom")
+    assert "you" in g.text("row-bottom").lower() and "Black" in g.text("row-bottom"), g.text("row-bottom")
     g.el("#flip").click()
     wait_for("flipped by hand", lambda: orientation(g) == "white" and g.d.execute_script(
         "return document.querySelector('#row-bottom .player').id") == "player-w")
