@@ -1,7 +1,7 @@
 //! A PGN movetext's main line as tokens: its moves, the comments and NAGs
 //! that follow them, and its result. Variations and move numbers are left
 //! out; `{...}` and `;` comments and NAGs (`$1`, or a suffix such as `?!`,
-//! PGN standard §8.2.3.8) are kept in order, so that they — and tags such as
+//! PGN standard, section 8.2.3.8) are kept in order, so that they — and tags such as
 //! `[%eval 0.17]` or `[%clk 0:03:00]` — can be written back after the move
 //! they follow.
 
@@ -73,7 +73,7 @@ pub fn move_tokens(movetext: &str) -> Vec<String> {
         .collect()
 }
 
-/// The six move suffix annotations of PGN (standard §10), with their NAGs.
+/// The six move suffix annotations of PGN (standard, section 10), with their NAGs.
 const SUFFIXES: [(&str, u8); 6] = [
     ("!!", 3),
     ("??", 4),
@@ -105,7 +105,7 @@ fn push_word(out: &mut Vec<Token>, variation: usize, word: &mut String) {
     }
     let word = strip_move_number(&w);
     if let Some(number) = word.strip_prefix('$') {
-        // a NAG beyond 255 is no NAG (PGN standard §8.2.4): skipped
+        // a NAG beyond 255 is no NAG (PGN standard, section 8.2.4): skipped
         out.extend(number.parse().ok().map(Token::Nag));
         return;
     }
@@ -152,7 +152,7 @@ mod tests {
         );
     }
 
-    /// Suffix annotations are NAGs (PGN standard §8.2.3.8), on the move or
+    /// Suffix annotations are NAGs (PGN standard, section 8.2.3.8), on the move or
     /// alone; a `$n` too large for a NAG is skipped.
     #[test]
     fn suffixes_and_nags() {

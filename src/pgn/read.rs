@@ -73,7 +73,7 @@ impl PgnRecord {
     }
 }
 
-/// `1-0`, `0-1`, `1/2-1/2` or `*` (PGN standard §8.2.6).
+/// `1-0`, `0-1`, `1/2-1/2` or `*` (PGN standard, section 8.2.6).
 pub fn is_result(text: &str) -> bool {
     matches!(text, "1-0" | "0-1" | "1/2-1/2" | "*")
 }
