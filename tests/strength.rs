@@ -72,6 +72,111 @@ fn skill_level_is_listed_and_validated() {
     assert!(out.iter().any(|l| l.starts_with("Error")), "{out:?}");
 }
 
+/// `option name NAME type spin default D min A max B`: (D, A, B).
+fn spin_of(lines: &[String], name: &str) -> (u32, u32, u32) {
+    let head = format!("option name {name} type spin ");
+    let line = lines.iter().find(|l| l.starts_with(&head)).expect(name);
+    let words: Vec<u32> = line[head.len()..]
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (words[0], words[1], words[2])
+}
+
+#[test]
+fn uci_elo_is_listed_validated_and_rules_only_when_strength_is_limited() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let (_, lines) = e.until("uciok");
+    assert!(
+        lines.contains(&"option name UCI_LimitStrength type check default false".to_string()),
+        "{lines:?}"
+    );
+    let (default, min, max) = spin_of(&lines, "UCI_Elo");
+    assert!(min < max && default == min, "{lines:?}");
+    let refused = |e: &mut Engine, line: &str, name: &str| {
+        e.send(line);
+        let out = e.sync();
+        assert!(
+            out.iter()
+                .any(|l| l.starts_with("info string error:") && l.contains(name)),
+            "{line}: {out:?}"
+        );
+    };
+    for bad in [min - 1, max + 1] {
+        refused(&mut e, &format!("setoption name UCI_Elo value {bad}"), "UCI_Elo");
+    }
+    refused(&mut e, "setoption name UCI_Elo value strong", "UCI_Elo");
+    refused(
+        &mut e,
+        "setoption name UCI_LimitStrength value maybe",
+        "UCI_LimitStrength",
+    );
+    // UCI_Elo alone changes nothing: the full search, one line.
+    let several_lines = |e: &mut Engine| {
+        e.send("position startpos moves e2e4");
+        e.send("go depth 3");
+        let (_, infos) = e.until("bestmove");
+        infos.iter().any(|l| l.contains(" multipv 2 "))
+    };
+    e.send(&format!("setoption name UCI_Elo value {min}"));
+    assert!(!several_lines(&mut e));
+    // With UCI_LimitStrength on it rules: the lowest Elo is level 0 in
+    // pacifist (the bottom anchor of the variants' own scales), a one-ply
+    // search among four lines.
+    e.send("setoption name UCI_Variant value pacifist");
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("position startpos moves e2e4");
+    e.send("go depth 3");
+    let (_, infos) = e.until("bestmove");
+    assert!(infos.iter().any(|l| l.contains("multipv 4")), "{infos:?}");
+    assert!(infos.iter().all(|l| !l.starts_with("info depth 2")), "{infos:?}");
+    // And Skill Level no longer does.
+    e.send("setoption name Skill Level value 20");
+    assert!(several_lines(&mut e));
+
+    let mut x = Engine::start();
+    x.send("xboard");
+    x.send("protover 2");
+    let (features, _) = x.until("feature");
+    assert!(
+        features.contains("option=\"UCI_LimitStrength -check 0\"")
+            && features.contains(&format!("option=\"UCI_Elo -spin {min} {min} {max}\"")),
+        "{features}"
+    );
+    x.send("option UCI_LimitStrength=1");
+    x.send(&format!("option UCI_Elo={max}"));
+    x.send("ping 7");
+    let (_, out) = x.until("pong 7");
+    assert!(out.iter().all(|l| !l.starts_with("Error")), "{out:?}");
+    x.send(&format!("option UCI_Elo={}", max + 1));
+    x.send("ping 8");
+    let (_, out) = x.until("pong 8");
+    assert!(out.iter().any(|l| l.starts_with("Error")), "{out:?}");
+}
+
+#[test]
+fn every_level_below_the_top_answers_long_before_its_clock() {
+    for level in [0, 10, 15] {
+        let mut e = Engine::start();
+        e.send(&format!("setoption name Skill Level value {level}"));
+        e.send("position startpos moves d2d4 d7d5 c2c4");
+        e.send("go wtime 60000 btime 60000");
+        let (_, infos) = e.until("bestmove");
+        let time: u64 = infos
+            .iter()
+            .rev()
+            .find_map(|l| l.split(" time ").nth(1))
+            .and_then(|t| t.split_whitespace().next())
+            .and_then(|t| t.parse().ok())
+            .expect("a time");
+        // A node budget, not the clock, ends it: a generous bound, a
+        // tenth of the 60 s it had (level 15's 40,000 nodes take a tenth
+        // of a second on an idle core).
+        assert!(time < 6000, "level {level}: {time} ms");
+    }
+}
+
 #[test]
 fn a_weak_level_is_narrow_and_quick() {
     let mut e = Engine::start();

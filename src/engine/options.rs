@@ -1,7 +1,7 @@
 //! The engine's options (docs/protocols.md, "UCI"), one store for every front end:
 //! what they are, and setting them by name.
 
-use super::strength::Level;
+use super::strength::{Level, MAX_ELO, MIN_ELO};
 use crate::rules::Variant;
 use crate::search::tt::HashError;
 use crate::variant::UnknownVariant;
@@ -19,6 +19,11 @@ pub struct Options {
     pub seed: u64,
     /// `Skill Level`, 0 to 20 (docs/strength.md); 20 is full strength.
     pub skill_level: u32,
+    /// `UCI_LimitStrength`: when on, `UCI_Elo` sets the level instead of
+    /// `Skill Level`.
+    pub limit_strength: bool,
+    /// `UCI_Elo`, on the calibrated scale of docs/strength.md.
+    pub uci_elo: u32,
 }
 
 impl Default for Options {
@@ -33,6 +38,8 @@ impl Default for Options {
             ponder: false,
             seed: 0,
             skill_level: MAX_SKILL_LEVEL,
+            limit_strength: false,
+            uci_elo: MIN_ELO,
         }
     }
 }
@@ -123,6 +130,11 @@ pub fn specs() -> Vec<OptionSpec> {
             0,
             MAX_SKILL_LEVEL as u64,
         ),
+        OptionSpec {
+            name: "UCI_LimitStrength",
+            kind: Check { default: false },
+        },
+        spin("UCI_Elo", MIN_ELO as u64, MIN_ELO as u64, MAX_ELO as u64),
     ]
 }
 
@@ -172,9 +184,15 @@ fn check(name: &str, value: Option<&str>) -> Result<bool, OptionError> {
 }
 
 impl Options {
-    /// The level the engine plays at (docs/strength.md).
+    /// The level the engine plays at (docs/strength.md): `UCI_Elo`'s on
+    /// the variant's scale when `UCI_LimitStrength` is on, as the UCI
+    /// text says, `Skill Level` otherwise.
     pub fn level(&self) -> Level {
-        Level::new(self.skill_level as f64)
+        if self.limit_strength {
+            Level::for_elo(self.variant, self.uci_elo)
+        } else {
+            Level::new(self.skill_level as f64)
+        }
     }
 
     /// Sets an option by its (case-insensitive) name.
@@ -221,6 +239,14 @@ impl Options {
                 self.skill_level = spin(name, value, 0, MAX_SKILL_LEVEL as u64)? as u32;
                 Ok(Effect::None)
             }
+            "uci_limitstrength" => {
+                self.limit_strength = check(name, value)?;
+                Ok(Effect::None)
+            }
+            "uci_elo" => {
+                self.uci_elo = spin(name, value, MIN_ELO as u64, MAX_ELO as u64)? as u32;
+                Ok(Effect::None)
+            }
             _ => Err(OptionError::Unknown(name.to_string())),
         }
     }
@@ -257,5 +283,22 @@ mod tests {
             o.set("UCI_Variant", Some("pacifist")),
             Ok(Effect::NewVariant)
         );
+    }
+
+    #[test]
+    fn uci_elo_rules_only_when_strength_is_limited() {
+        let mut o = Options::default();
+        o.set("Skill Level", Some("4")).unwrap();
+        o.set("UCI_Elo", Some(&MAX_ELO.to_string())).unwrap();
+        assert_eq!(o.level().value(), 4.0);
+        o.set("UCI_LimitStrength", Some("true")).unwrap();
+        assert_eq!(o.level().value(), 20.0);
+        o.set("UCI_Elo", Some(&MIN_ELO.to_string())).unwrap();
+        assert!(o.level().value() < 1.0);
+        assert!(matches!(
+            o.set("UCI_Elo", Some(&(MIN_ELO - 1).to_string())),
+            Err(OptionError::Spin { .. })
+        ));
+        assert_eq!(o.uci_elo, MIN_ELO);
     }
 }

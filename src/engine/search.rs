@@ -4,7 +4,7 @@
 //! equilibrium of its turn ([`crate::search::simultaneous`]) and draws a
 //! move from it. Both report through the same [`Info`] and [`BestMove`].
 
-use super::strength::{Plan, FULL_STRENGTH};
+use super::strength::{Level, Plan};
 use super::{draw, options, BestMove, Go, Info, Line, Options, TurnDepth};
 use crate::board::{Color, Move, Position};
 use crate::game::Game;
@@ -79,7 +79,7 @@ pub(super) fn spawn(
                 overhead,
                 threads,
                 seed: options.seed,
-                level: options.level().value(),
+                level: options.level(),
             };
             spawn_equilibrium(tables.simultaneous, turn, on_info, on_best)
         }
@@ -178,7 +178,7 @@ struct TurnSearch {
     seed: u64,
     /// The playing level (docs/strength.md): below the top, the strategy
     /// is flattened towards an even choice among its plies.
-    level: f64,
+    level: Level,
 }
 
 fn spawn_equilibrium(
@@ -248,29 +248,16 @@ fn spawn_equilibrium(
     })
 }
 
-/// A weak level's version of an equilibrium strategy: each ply's weight
-/// raised to the power level/20 and normalised, so that level 0 chooses
-/// evenly among the plies the equilibrium plays and the top level keeps
-/// the equilibrium.
+/// A weak level's version of an equilibrium strategy
+/// ([`Level::weaken_strategy`]).
 fn flatten(
     strategy: Vec<(crate::rules::apocalypse::Ply, f64)>,
-    level: f64,
+    level: Level,
 ) -> Vec<(crate::rules::apocalypse::Ply, f64)> {
-    if level >= FULL_STRENGTH {
-        return strategy;
-    }
-    let power = level / FULL_STRENGTH;
-    let weights: Vec<f64> = strategy
-        .iter()
-        .map(|&(_, w)| if w > 0.0 { w.powf(power) } else { 0.0 })
-        .collect();
-    let total: f64 = weights.iter().sum();
-    if total <= 0.0 {
-        return strategy;
-    }
+    let weights: Vec<f64> = strategy.iter().map(|&(_, w)| w).collect();
     strategy
         .into_iter()
-        .zip(weights)
-        .map(|((p, _), w)| (p, w / total))
+        .zip(level.weaken_strategy(&weights))
+        .map(|((p, _), w)| (p, w))
         .collect()
 }

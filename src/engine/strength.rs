@@ -11,9 +11,23 @@
 //! is the full search, untouched.
 
 use crate::search::time::Limits;
+use crate::variant::Variant;
+
+mod scale;
 
 /// The top of `Skill Level`: the full search.
 pub const FULL_STRENGTH: f64 = 20.0;
+
+/// The range of `UCI_Elo` (docs/strength.md, "Calibration"): from the
+/// bottom anchor to the full search's Elo where it is highest.
+pub const MIN_ELO: u32 = scale::MIN_ELO;
+pub const MAX_ELO: u32 = scale::MAX_ELO;
+
+/// The calibrated Elo of each level in `variant`, level 0 to 20.
+fn scale_of(variant: Variant) -> &'static [i32; 21] {
+    // Indexed by the variant's place in `Variant::ALL`, the table's order.
+    &scale::ELO[variant as usize]
+}
 
 /// A playing level in [0, 20]; fractional levels come from `UCI_Elo`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,6 +59,35 @@ impl Level {
         self.0
     }
 
+    /// The level that plays at `elo` in `variant` (`UCI_Elo`): between two
+    /// calibrated levels, the fraction of the way between their Elos.
+    /// Below level 0's Elo it is level 0; at or above the full search's,
+    /// the full search.
+    pub fn for_elo(variant: Variant, elo: u32) -> Level {
+        let scale = scale_of(variant);
+        let elo = elo as f64;
+        let above = scale.iter().position(|&e| e as f64 > elo);
+        match above {
+            Some(0) => Level(0.0),
+            None => Level(FULL_STRENGTH),
+            Some(i) => {
+                let (low, high) = (scale[i - 1] as f64, scale[i] as f64);
+                Level::new((i - 1) as f64 + (elo - low) / (high - low))
+            }
+        }
+    }
+
+    /// The calibrated Elo of this level in `variant`, interpolated.
+    pub fn elo(self, variant: Variant) -> f64 {
+        let scale = scale_of(variant);
+        let below = self.0.floor() as usize;
+        if below + 1 >= scale.len() {
+            return scale[scale.len() - 1] as f64;
+        }
+        let (low, high) = (scale[below] as f64, scale[below + 1] as f64);
+        low + (self.0 - below as f64) * (high - low)
+    }
+
     /// How the level plays; `None` at full strength.
     pub fn plan(self) -> Option<Plan> {
         let s = self.0;
@@ -52,19 +95,65 @@ impl Level {
             return None;
         }
         Some(Plan {
-            depth: 1 + (s / 2.0).floor() as u32,
-            nodes: (400.0 * 2f64.powf(s * 0.75)).round() as u64,
-            quiescence_plies: match s {
-                s if s < 2.0 => Some(0),
-                s if s < 4.0 => Some(1),
-                s if s < 6.0 => Some(2),
-                _ => None,
+            depth: match s {
+                s if s < 2.0 => 1,
+                s if s < 4.0 => 2,
+                s => s as u32 - 1,
             },
+            nodes: (NODES_AT_ZERO * NODES_PER_LEVEL.powf(s)).round() as u64,
+            // One ply more of exchanges and cascades per level: level 0
+            // sees none past its move, level 8 all of them.
+            quiescence_plies: (s < 8.0).then_some(s as u32),
             candidates: 4,
-            temperature: 120.0 * 0.82f64.powf(s),
+            temperature: TEMPERATURE_AT_ZERO * TEMPERATURE_PER_LEVEL.powf(s),
         })
     }
 }
+
+impl Level {
+    /// A weak level's version of an equilibrium strategy of the
+    /// simultaneous game (`weights`, one per candidate ply, summing to 1):
+    /// flattened towards an even choice among the plies the equilibrium
+    /// plays (each weight raised to the power level/20), then mixed with
+    /// an even choice among all the candidates, a share that falls from
+    /// [`STRAY_AT_ZERO`] at level 0 to nothing at the top. A turn's depth
+    /// moves in large steps (a few hundred nodes, then ten thousand, then
+    /// hundreds of thousands), so the stray share is what separates the
+    /// levels that reach the same depth.
+    pub fn weaken_strategy(self, weights: &[f64]) -> Vec<f64> {
+        let level = self.0;
+        if level >= FULL_STRENGTH || weights.is_empty() {
+            return weights.to_vec();
+        }
+        let power = level / FULL_STRENGTH;
+        let flat: Vec<f64> = weights
+            .iter()
+            .map(|&w| if w > 0.0 { w.powf(power) } else { 0.0 })
+            .collect();
+        let total: f64 = flat.iter().sum();
+        if total <= 0.0 {
+            return weights.to_vec();
+        }
+        let stray = STRAY_AT_ZERO * (1.0 - level / FULL_STRENGTH).powi(2);
+        let even = stray / weights.len() as f64;
+        flat.iter().map(|w| (1.0 - stray) * w / total + even).collect()
+    }
+}
+
+/// The share of a level-0 turn in the simultaneous game chosen evenly
+/// among all the candidate plies rather than from the equilibrium.
+const STRAY_AT_ZERO: f64 = 0.5;
+
+/// Level 0's node budget, and the factor from one level to the next: the
+/// budgets stay inside the clocks people play with (level 19: about
+/// 180,000 nodes, a few tenths of a second), so that a level plays the
+/// same at 3+2 as at 15+10 and only the top level, the full search,
+/// depends on the clock.
+const NODES_AT_ZERO: f64 = 150.0;
+const NODES_PER_LEVEL: f64 = 1.45;
+/// Level 0's temperature in centipawns, and its factor per level.
+const TEMPERATURE_AT_ZERO: f64 = 150.0;
+const TEMPERATURE_PER_LEVEL: f64 = 0.9;
 
 impl Plan {
     /// `limits` narrowed to the plan: the smaller depth and node limits,
@@ -123,6 +212,44 @@ mod tests {
         assert_eq!(plans[0].depth, 1);
         assert_eq!(plans[0].quiescence_plies, Some(0));
         assert_eq!(plans[19].quiescence_plies, None);
+    }
+
+    #[test]
+    fn an_elo_finds_its_level_on_each_variants_scale() {
+        for variant in Variant::ALL {
+            let scale = scale_of(variant);
+            assert!(scale.windows(2).all(|w| w[0] < w[1]), "{variant}: {scale:?}");
+            assert!(scale[20] as u32 <= MAX_ELO);
+            // The lowest UCI_Elo is level 0, or the level of that Elo where
+            // level 0 lies lower (chess, anchored to Stockfish).
+            let lowest = Level::for_elo(variant, MIN_ELO);
+            assert!(lowest.value() == 0.0 || (lowest.elo(variant) - MIN_ELO as f64).abs() < 1.0);
+            assert_eq!(Level::for_elo(variant, 0).value(), 0.0);
+            assert_eq!(Level::for_elo(variant, u32::MAX).value(), FULL_STRENGTH);
+            for level in [0.0, 3.0, 7.5, 12.25, 19.5] {
+                let elo = Level::new(level).elo(variant);
+                let back = Level::for_elo(variant, elo.round() as u32).value();
+                assert!((back - level).abs() < 0.05, "{variant} {level} {elo} {back}");
+            }
+            assert_eq!(Level::new(20.0).elo(variant), scale[20] as f64);
+        }
+    }
+
+    #[test]
+    fn a_weak_strategy_strays_more_the_lower_the_level() {
+        let equilibrium = [0.75, 0.25, 0.0, 0.0];
+        assert_eq!(Level::new(20.0).weaken_strategy(&equilibrium), equilibrium);
+        let stray = |level: f64| Level::new(level).weaken_strategy(&equilibrium)[3];
+        assert!(stray(0.0) > stray(10.0) && stray(10.0) > stray(19.0));
+        assert!(stray(19.0) > 0.0);
+        for level in [0.0, 7.5, 19.0] {
+            let w = Level::new(level).weaken_strategy(&equilibrium);
+            assert!((w.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            assert!(w[0] >= w[1] && w[1] > w[2] && w[2] == w[3]);
+        }
+        // Level 0 plays the equilibrium's plies evenly, plus its stray share.
+        let w = Level::new(0.0).weaken_strategy(&equilibrium);
+        assert!((w[0] - w[1]).abs() < 1e-9 && (w[2] - 0.125).abs() < 1e-9);
     }
 
     #[test]

@@ -130,6 +130,9 @@ struct Window {
     pv_node: bool,
 }
 
+/// Nodes between two looks at the stop flag, the clock and the limits.
+const POLL_EVERY: u64 = 1024;
+
 /// One search thread.
 pub struct Worker<'a> {
     shared: &'a Shared,
@@ -160,6 +163,10 @@ pub struct Worker<'a> {
     start: Instant,
     hard_limit: Option<std::time::Duration>,
     node_limit: Option<u64>,
+    /// Nodes between two looks at the stop flag, the clock and the node
+    /// limit: 1024, fewer under a small node limit (a weak level's budget
+    /// of a few hundred nodes must stop near it, not at the next 1024).
+    poll_every: u64,
     /// The limit on quiescence plies ([`time::Limits::quiescence_plies`]).
     quiescence_limit: u32,
     stopped: bool,
@@ -200,6 +207,7 @@ impl<'a> Worker<'a> {
             start: Instant::now(),
             hard_limit: None,
             node_limit: None,
+            poll_every: POLL_EVERY,
             quiescence_limit: u32::MAX,
             stopped: false,
             iteration: 0,
@@ -255,6 +263,7 @@ impl<'a> Worker<'a> {
         self.start = start;
         self.hard_limit = hard;
         self.node_limit = nodes;
+        self.poll_every = nodes.map_or(POLL_EVERY, |n| (n / 16).clamp(8, POLL_EVERY));
     }
 
     /// Quiescence goes at most `plies` beyond the horizon, fewer where
@@ -267,13 +276,13 @@ impl<'a> Worker<'a> {
         self.stopped
     }
 
-    /// Counts a node; every 1024 nodes publishes the count and checks the
-    /// stop flag, the clock and the node limit.
+    /// Counts a node; every `poll_every` nodes publishes the count and
+    /// checks the stop flag, the clock and the node limit.
     #[inline]
     fn count_node(&mut self) {
         self.nodes += 1;
         self.unflushed += 1;
-        if self.unflushed >= 1024 {
+        if self.unflushed >= self.poll_every {
             self.flush_nodes();
             self.poll_stop();
         }

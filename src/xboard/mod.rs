@@ -46,13 +46,29 @@ struct Running {
 }
 
 /// The engine options XBoard may set with `option NAME=VALUE`.
-const XBOARD_OPTIONS: [&str; 5] = [
+const XBOARD_OPTIONS: [&str; 7] = [
     "MultiPV",
     "Move Overhead",
     "Clear Hash",
     "Seed",
     "Skill Level",
+    "UCI_LimitStrength",
+    "UCI_Elo",
 ];
+
+/// A value XBoard sends for `name`, as the engine's options read it: a
+/// check option comes as 1 or 0 (CECP v2, `feature option`), the engine
+/// reads true or false, as UCI writes them.
+fn check_as_uci<'v>(name: &str, value: &'v str) -> &'v str {
+    let is_check = crate::engine::options::specs()
+        .iter()
+        .any(|s| s.name == name && matches!(s.kind, OptionKind::Check { .. }));
+    match value {
+        "1" if is_check => "true",
+        "0" if is_check => "false",
+        v => v,
+    }
+}
 
 /// Features announced in answer to `protover 2`.
 fn features() -> String {
@@ -332,9 +348,10 @@ impl Session {
                 self.engine.clear_hash();
                 true
             }
-            _ if XBOARD_OPTIONS.contains(&name) => {
-                self.engine.set_option(name, Some(value.trim())).is_ok()
-            }
+            _ if XBOARD_OPTIONS.contains(&name) => self
+                .engine
+                .set_option(name, Some(check_as_uci(name, value.trim())))
+                .is_ok(),
             _ => false,
         };
         if !set {
