@@ -83,9 +83,10 @@ def wait_for(what, cond, timeout=PATIENCE):
 class Gui:
     """One `turncoat gui` server and one browser page on it."""
 
-    def __init__(self):
+    def __init__(self, extra_args=()):
+        """`extra_args`: more of `turncoat gui`'s arguments (`--engine ...`)."""
         self.proc = subprocess.Popen(
-            [ENGINE, "gui", "--no-open", "--port", "0"],
+            [ENGINE, "gui", "--no-open", "--port", "0", *extra_args],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,
