@@ -53,6 +53,7 @@ async function sendRememberedLevels() {
   if (ui.state) rememberLevels(ui.state);
 }
 
+/** The server's levels into the preferences, once the remembered ones were sent. */
 function rememberLevels(s) {
   if (!prefs || !levelsSynced || !s.levels || !changed('remembered-levels', `${s.levels.w}|${s.levels.b}`)) return;
   for (const side of ['w', 'b']) prefs.set(levelPref(side), String(s.levels[side]));
