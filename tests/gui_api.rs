@@ -411,6 +411,22 @@ fn deepest(state: &Value) -> u64 {
         .unwrap_or(0)
 }
 
+/// What an engine's log says it was told: `uci`, `skill` and `go` in
+/// order (the other lines left out), and the `Skill Level` values.
+fn skills_told(log: &str) -> (String, Vec<u8>) {
+    let mut shape = Vec::new();
+    let mut skills = Vec::new();
+    for line in log.lines() {
+        if let Some(v) = line.strip_prefix("setoption name Skill Level value ") {
+            shape.push("skill");
+            skills.push(v.parse().unwrap());
+        } else if line == "uci" || line.starts_with("go ") {
+            shape.push(line.split(' ').next().unwrap());
+        }
+    }
+    (shape.join(" "), skills)
+}
+
 /// The PGN's tag `key`, if it has it.
 fn tag(pgn: &str, key: &str) -> Option<String> {
     let start = format!("[{key} \"");
@@ -420,13 +436,25 @@ fn tag(pgn: &str, key: &str) -> Option<String> {
 
 #[test]
 fn each_engine_seat_plays_at_its_level_from_its_next_move() {
-    // turncoat without `Skill Level` in its UCI answer (it would obey one)
-    let plain = format!(
-        "plain={}/tests/fixtures/no_skill_engine.sh {}",
-        env!("CARGO_MANIFEST_DIR"),
-        env!("CARGO_BIN_EXE_turncoat")
+    let logs = std::env::temp_dir().join(format!("turncoat-levels-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&logs);
+    std::fs::create_dir_all(&logs).unwrap();
+    let (told, told_plain) = (logs.join("turncoat.log"), logs.join("plain.log"));
+    let fixture = |name: &str| format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    let exe = env!("CARGO_BIN_EXE_turncoat");
+    // turncoat, what it is told logged; and turncoat without `Skill Level`
+    // in its UCI answer (it would obey one)
+    let logged = format!(
+        "turncoat={} {exe} {}",
+        fixture("logged_engine.sh"),
+        told.display()
     );
-    let gui = Gui::start(&["--engine", &plain]);
+    let plain = format!(
+        "plain={} {exe} {}",
+        fixture("no_skill_engine.sh"),
+        told_plain.display()
+    );
+    let gui = Gui::start(&["--engine", &logged, "--engine", &plain]);
     let s = gui.state();
     assert_eq!(s["levels"], json!({"w": 2, "b": 2}), "a new player's level");
     assert_eq!(s["level_engines"], json!(["turncoat"]));
@@ -459,6 +487,13 @@ fn each_engine_seat_plays_at_its_level_from_its_next_move() {
     let s = gui.act("level", json!({"side": "b", "level": 8}));
     assert_eq!(s["players"]["b"], "turncoat (level 8)");
     let high = play_as_white(&gui, &["d2d4"]);
+    // the engine was told the lower skill, then full strength before its
+    // second search, without a restart
+    let log = std::fs::read_to_string(&told).unwrap();
+    let (shape, skills) = skills_told(&log);
+    assert_eq!(shape, "uci uci skill go skill go", "{log}");
+    assert!(skills[0] < skills[1] && skills[1] == 20, "{log}");
+    // and it played so
     assert!(
         deepest(&low) < deepest(&high),
         "level 1 searched {} plies, level 8 {}",
@@ -498,6 +533,8 @@ fn each_engine_seat_plays_at_its_level_from_its_next_move() {
     );
     assert_eq!(s["players"]["b"], "plain");
     let plain = play_as_white(&gui, &["e2e4"]);
+    let log = std::fs::read_to_string(&told_plain).unwrap();
+    assert!(log.contains("\ngo ") && !log.contains("Skill"), "{log}");
     assert!(
         deepest(&plain) > deepest(&low),
         "plain searched {} plies",
@@ -505,6 +542,7 @@ fn each_engine_seat_plays_at_its_level_from_its_next_move() {
     );
     let (_, pgn) = gui.get_with(&gui.url("/api/pgn"), &[]);
     assert_eq!(tag(&pgn, "BlackLevel"), None, "{pgn}");
+    let _ = std::fs::remove_dir_all(&logs);
 }
 
 #[test]

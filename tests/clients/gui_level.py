@@ -6,8 +6,10 @@
 * the two pickers offer levels 1 to 8, shown for an engine's side only;
   a browser that remembers nothing starts at level 2;
 * a level chosen names the engine beside the board (`turncoat (level 3)`)
-  and in the PGN (`BlackLevel`), and the engine plays at it: shallower at
-  level 1 than at level 8 chosen during the same game, from its next move;
+  and in the PGN (`BlackLevel`), and the engine is told it (its log: the
+  `Skill Level` before each search, full strength at level 8) and plays at
+  it: shallower at level 1 than at level 8 chosen during the same game,
+  from its next move;
 * the level is remembered across a new game and a reload (sent again to a
   server that has another);
 * the game-over dialog's rematch one level up raises the engine's level,
@@ -19,7 +21,9 @@ Usage: python3 gui_level.py PATH_TO_TURNCOAT; ends with "gui level: ok".
 """
 import os
 import re
+import shutil
 import sys
+import tempfile
 import urllib.request
 
 from selenium.webdriver.support.ui import Select
@@ -29,8 +33,11 @@ import gui_browser as gb  # noqa: E402  (reads the engine's path from sys.argv[1
 
 wait_for = gb.wait_for
 
+FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures")
+# turncoat, what it is told logged
+LOGGED = os.path.join(FIXTURES, "logged_engine.sh")
 # turncoat without `Skill Level` in its UCI answer
-PLAIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "no_skill_engine.sh")
+PLAIN = os.path.join(FIXTURES, "no_skill_engine.sh")
 # short enough for a few engine moves at full strength
 TC = "0:30+0.3"
 
@@ -66,20 +73,50 @@ def deepest(state):
     return max((line["depth"] for line in state["engine_output"]), default=0)
 
 
+def skill_searched(log):
+    """The `Skill Level` the engine was told for its last search (`go`),
+    from its log; None where none was (an engine process starts at `uci`)."""
+    skill = searched = None
+    with open(log) as f:
+        for line in f.read().splitlines():
+            if line == "uci":
+                skill = None
+            elif line.startswith("setoption name Skill Level value "):
+                skill = int(line.rsplit(" ", 1)[1])
+            elif line.startswith("go "):
+                searched = skill
+    return searched
+
+
 def choose(g, side, level):
     g.select(f"level-{side}", str(level))
     code = side[0]
     wait_for(f"{side} at level {level}", lambda: g.state()["levels"][code] == level)
 
 
-def play_white_game(g):
-    """A new chess game of the person as White against turncoat."""
-    g.load("chess")
-    g.set_text("tc", TC)
-    g.select("mode", "play-white")
-    wait_for("play-white", lambda: g.state()["mode"] == "play-white" and g.state()["tc"] == TC)
+def new_game(g):
+    """`#new-game` clicked; returns once the server has started the game
+    (a state numbered after the click's), so that no later action of the
+    test overtakes it."""
+    seq = g.state()["seq"]
     g.el("#new-game").click()
-    wait_for("the person's turn", lambda: g.moves() == [] and g.state()["human_to_move"])
+
+    def started():
+        st = g.state()
+        return st["seq"] > seq and st["moves"] == [] and st["result"] == "" and (st["human_to_move"] or st["mode"] == "hotseat")
+
+    wait_for("the new game", started)
+    wait_for("the page at the new game", lambda: g.moves() == [] and g.text("result") == "")
+
+
+def play_white_game(g):
+    """A new chess game of the person as White against the engine seated."""
+    # a state that arrives between clearing the box and typing refills it: then again
+    wait_for("the time control typed", lambda: g.el("#tc").get_attribute("value") == TC or g.set_text("tc", TC))
+    if g.mode() != "play-white":
+        g.select("mode", "play-white")
+    wait_for("play-white", lambda: g.state()["mode"] == "play-white" and g.state()["tc"] == TC)
+    new_game(g)
 
 
 def play(g, a, b):
@@ -97,7 +134,8 @@ def pickers_offer_eight_levels_from_two(g):
     for side in ("white", "black"):
         options = [(o.get_attribute("value"), o.get_attribute("textContent")) for o in Select(picker(g, side)).options]
         assert options == [(str(k), f"level {k}") for k in range(1, 9)], options
-    g.load("chess", mode="hotseat")
+    g.select("variant", "chess")
+    wait_for("chess at a hotseat board", lambda: g.state()["variant"] == "chess" and g.state()["mode"] == "hotseat")
     assert not picker(g, "white").is_displayed() and not picker(g, "black").is_displayed()
     play_white_game(g)
     wait_for("the black picker", lambda: picker(g, "black").is_displayed() and picker(g, "black").is_enabled())
@@ -107,16 +145,19 @@ def pickers_offer_eight_levels_from_two(g):
     print("eight levels, a new player at level 2: ok")
 
 
-def engine_plays_at_the_level_chosen(g):
-    """Level 1 chosen: the name and the PGN say so, and the engine searches
-    shallower than at level 8, chosen during the same game."""
+def engine_plays_at_the_level_chosen(g, log):
+    """Level 1 chosen: the name and the PGN say so, the engine is told a
+    lower skill than at level 8 (full strength), chosen during the same
+    game, and searches shallower."""
     play_white_game(g)
     choose(g, "black", 1)
     wait_for("turncoat (level 1) beside the board", lambda: player(g, "b") == "turncoat (level 1)")
     assert "turncoat (level 1)" in g.text("name-b"), g.text("name-b")
     low = play(g, "e2", "e4")
+    skill_low = skill_searched(log)
     choose(g, "black", 8)
     high = play(g, "d2", "d4")
+    assert skill_low is not None and skill_low < skill_searched(log) == 20, (skill_low, skill_searched(log))
     assert deepest(low) < deepest(high), (deepest(low), deepest(high))
     pgn = export(g)
     assert tag(pgn, "Black") == "turncoat (level 8)" and tag(pgn, "BlackLevel") == "8", pgn
@@ -130,8 +171,8 @@ def level_survives_a_new_game_and_a_reload(g):
     play_white_game(g)
     choose(g, "black", 3)
     wait_for("level 3 remembered", lambda: stored(g, "b") == "3")
-    g.el("#new-game").click()
-    wait_for("a new game at level 3", lambda: g.moves() == [] and player(g, "b") == "turncoat (level 3)")
+    new_game(g)
+    wait_for("a new game at level 3", lambda: player(g, "b") == "turncoat (level 3)")
     g.d.refresh()
     wait_for("level 3 after a reload", lambda: level_shown(g, "black") == "3" and player(g, "b") == "turncoat (level 3)")
     # another page (a script here) sets 6 while this page is away
@@ -169,15 +210,17 @@ def rematch_one_level_up(g):
     print("rematch one level up: ok")
 
 
-def engine_without_levels(g):
+def engine_without_levels(g, log):
     """`plain` lists no Skill Level: its picker is off and says why; it is
-    named without a level."""
+    named without a level, and told none."""
     play_white_game(g)
     g.select("black-engine", "plain")
     wait_for("plain seated", lambda: g.state()["black"] == "plain")
     wait_for("the picker off", lambda: not picker(g, "black").is_enabled())
     assert "no Skill Level" in picker(g, "black").get_attribute("title"), picker(g, "black").get_attribute("title")
     wait_for("plain beside the board", lambda: player(g, "b") == "plain")
+    play(g, "e2", "e4")
+    assert skill_searched(log) is None, open(log).read()
     g.select("black-engine", "turncoat")
     wait_for("turncoat again", lambda: picker(g, "black").is_enabled())
     print("an engine without levels: picker off: ok")
@@ -193,18 +236,21 @@ def bad_levels_refused(g):
 
 
 def main():
-    g = gb.Gui(["--engine", f"plain={PLAIN} {gb.ENGINE}"])
+    logs = tempfile.mkdtemp(prefix="turncoat-level-")
+    told, told_plain = os.path.join(logs, "turncoat.log"), os.path.join(logs, "plain.log")
+    g = gb.Gui(["--engine", f"turncoat={LOGGED} {gb.ENGINE} {told}", "--engine", f"plain={PLAIN} {gb.ENGINE} {told_plain}"])
     try:
         pickers_offer_eight_levels_from_two(g)
-        engine_plays_at_the_level_chosen(g)
+        engine_plays_at_the_level_chosen(g, told)
         level_survives_a_new_game_and_a_reload(g)
         rematch_one_level_up(g)
-        engine_without_levels(g)
+        engine_without_levels(g, told_plain)
         bad_levels_refused(g)
         errors = g.js_errors()
         assert not errors, errors
     finally:
         g.close()
+        shutil.rmtree(logs, ignore_errors=True)
     print("gui level: ok")
 
 
