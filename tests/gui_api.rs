@@ -179,6 +179,8 @@ fn bad_requests_get_a_4xx_and_the_server_goes_on() {
         ("pgn-import", "{\"pgn\": \"\"}", 422),
         ("pgn-import", "{\"pgn\": \"1. e4 e4 *\"}", 422),
         ("undo", "{}", 409),
+        ("level", "{\"side\": \"b\", \"level\": 9}", 422),
+        ("level", "{\"level\": 3}", 400),
         ("launch", "{}", 404),
     ];
     for (action, body, status) in cases {
@@ -398,6 +400,151 @@ fn a_person_resigns_aborts_and_asks_for_a_rematch() {
     assert_eq!(gui.post_raw("rematch", "{}").0, 409);
 }
 
+/// The deepest search among the engine's lines in `state` (those of its
+/// last move).
+fn deepest(state: &Value) -> u64 {
+    let lines = state["engine_output"].as_array().unwrap();
+    lines
+        .iter()
+        .filter_map(|l| l["depth"].as_u64())
+        .max()
+        .unwrap_or(0)
+}
+
+/// What an engine's log says it was told: `uci`, `skill` and `go` in
+/// order (the other lines left out), and the `Skill Level` values.
+fn skills_told(log: &str) -> (String, Vec<u8>) {
+    let mut shape = Vec::new();
+    let mut skills = Vec::new();
+    for line in log.lines() {
+        if let Some(v) = line.strip_prefix("setoption name Skill Level value ") {
+            shape.push("skill");
+            skills.push(v.parse().unwrap());
+        } else if line == "uci" || line.starts_with("go ") {
+            shape.push(line.split(' ').next().unwrap());
+        }
+    }
+    (shape.join(" "), skills)
+}
+
+/// The PGN's tag `key`, if it has it.
+fn tag(pgn: &str, key: &str) -> Option<String> {
+    let start = format!("[{key} \"");
+    let line = pgn.lines().find(|l| l.starts_with(&start))?;
+    Some(line[start.len()..line.len() - 2].to_string())
+}
+
+#[test]
+fn each_engine_seat_plays_at_its_level_from_its_next_move() {
+    let logs = std::env::temp_dir().join(format!("turncoat-levels-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&logs);
+    std::fs::create_dir_all(&logs).unwrap();
+    let (told, told_plain) = (logs.join("turncoat.log"), logs.join("plain.log"));
+    let fixture = |name: &str| format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    let exe = env!("CARGO_BIN_EXE_turncoat");
+    // turncoat, what it is told logged; and turncoat without `Skill Level`
+    // in its UCI answer (it would obey one)
+    let logged = format!(
+        "turncoat={} {exe} {}",
+        fixture("logged_engine.sh"),
+        told.display()
+    );
+    let plain = format!(
+        "plain={} {exe} {}",
+        fixture("no_skill_engine.sh"),
+        told_plain.display()
+    );
+    let gui = Gui::start(&["--engine", &logged, "--engine", &plain]);
+    let s = gui.state();
+    assert_eq!(s["levels"], json!({"w": 2, "b": 2}), "a new player's level");
+    assert_eq!(s["level_engines"], json!(["turncoat"]));
+    let bad = [
+        ("{\"side\": \"b\", \"level\": 0}", 422, "1 to 8"),
+        ("{\"side\": \"b\", \"level\": 9}", 422, "1 to 8"),
+        ("{\"side\": \"b\", \"level\": \"x\"}", 422, "1 to 8"),
+        ("{\"side\": \"b\", \"level\": 2.5}", 422, "1 to 8"),
+        ("{\"side\": \"x\", \"level\": 3}", 422, "'w'"),
+        ("{\"level\": 3}", 400, "side"),
+    ];
+    for (body, status, says) in bad {
+        let (got, v) = gui.post_raw("level", body);
+        assert_eq!(got, status, "{body}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(says), "{body}: {v}");
+    }
+    assert_eq!(
+        gui.state()["levels"],
+        s["levels"],
+        "a refused level changes nothing"
+    );
+
+    // The lowest level, then the highest from the engine's next move.
+    gui.act("level", json!({"side": "b", "level": 1}));
+    let game =
+        json!({"variant": "chess", "mode": "play-white", "black": "turncoat", "tc": "0:30+0.3"});
+    let s = gui.act("new", game.clone());
+    assert_eq!(s["players"]["b"], "turncoat (level 1)");
+    let low = play_as_white(&gui, &["e2e4"]);
+    let s = gui.act("level", json!({"side": "b", "level": 8}));
+    assert_eq!(s["players"]["b"], "turncoat (level 8)");
+    let high = play_as_white(&gui, &["d2d4"]);
+    // the engine was told the lower skill, then full strength before its
+    // second search, without a restart
+    let log = std::fs::read_to_string(&told).unwrap();
+    let (shape, skills) = skills_told(&log);
+    assert_eq!(shape, "uci uci skill go skill go", "{log}");
+    assert!(skills[0] < skills[1] && skills[1] == 20, "{log}");
+    // and it played so
+    assert!(
+        deepest(&low) < deepest(&high),
+        "level 1 searched {} plies, level 8 {}",
+        deepest(&low),
+        deepest(&high)
+    );
+    let (_, pgn) = gui.get_with(&gui.url("/api/pgn"), &[]);
+    assert_eq!(
+        tag(&pgn, "Black").as_deref(),
+        Some("turncoat (level 8)"),
+        "{pgn}"
+    );
+    assert_eq!(tag(&pgn, "BlackLevel").as_deref(), Some("8"), "{pgn}");
+    assert_eq!(tag(&pgn, "WhiteLevel"), None, "the person's side: {pgn}");
+    // read back, the game keeps its players and their levels
+    let back = gui.act("pgn-import", json!({"pgn": pgn}));
+    assert_eq!(back["players"]["b"], "turncoat (level 8)");
+    let (_, again) = gui.get_with(&gui.url("/api/pgn"), &[]);
+    assert_eq!(tag(&again, "BlackLevel").as_deref(), Some("8"), "{again}");
+    gui.act("new", game);
+
+    // A rematch: the engine keeps its level on its new side.
+    gui.act("resign", json!({}));
+    let s = gui.act("rematch", json!({}));
+    assert_eq!(
+        (&s["mode"], &s["levels"]["w"]),
+        (&json!("play-black"), &json!(8))
+    );
+    assert_eq!(s["players"]["w"], "turncoat (level 8)");
+
+    // An engine without `Skill Level` is sent none: at level 1 it still
+    // searches deeper than turncoat did there.
+    gui.act("level", json!({"side": "b", "level": 1}));
+    let s = gui.act(
+        "new",
+        json!({"variant": "chess", "mode": "play-white", "black": "plain", "tc": "0:30+0.3"}),
+    );
+    assert_eq!(s["players"]["b"], "plain");
+    let plain = play_as_white(&gui, &["e2e4"]);
+    let log = std::fs::read_to_string(&told_plain).unwrap();
+    assert!(log.contains("\ngo ") && !log.contains("Skill"), "{log}");
+    assert!(
+        deepest(&plain) > deepest(&low),
+        "plain searched {} plies",
+        deepest(&plain)
+    );
+    let (_, pgn) = gui.get_with(&gui.url("/api/pgn"), &[]);
+    assert_eq!(tag(&pgn, "BlackLevel"), None, "{pgn}");
+    let _ = std::fs::remove_dir_all(&logs);
+}
+
 #[test]
 fn time_controls_are_minutes_and_each_sides_clock_starts_with_its_first_move() {
     let gui = Gui::start(&[]);
@@ -550,12 +697,13 @@ fn random_requests_get_answers_below_500_and_the_server_goes_on() {
         "analysis",
         "preview",
         "pgn-import",
+        "level",
         "state",
         "nothing",
     ];
     let keys = [
         "variant", "fen", "mode", "white", "black", "tc", "move", "ply", "multipv", "engine",
-        "moves", "pgn", "index",
+        "moves", "pgn", "index", "side", "level",
     ];
     let values = [
         json!(null),
@@ -580,6 +728,7 @@ fn random_requests_get_answers_below_500_and_the_server_goes_on() {
         json!("\u{0}\u{1F4A5}"),
         json!(2),
         json!(true),
+        json!("b"),
     ];
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
     for _ in 0..400 {

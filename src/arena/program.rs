@@ -74,6 +74,8 @@ pub struct Program {
     stdin: ChildStdin,
     lines: crossbeam_channel::Receiver<String>,
     watch: Option<Watch>,
+    /// The options its UCI handshake listed (`option name NAME type ...`).
+    options: Vec<String>,
 }
 
 /// Someone watching an engine think (`turncoat gui`): every line it
@@ -134,9 +136,11 @@ impl Program {
     }
 
     /// Whether the engine can play at all: started, through its handshake,
-    /// and ended again. `Err` says what failed, for the operator (the
-    /// command that could not run, or how the handshake went wrong).
-    pub fn check(config: &ProgramConfig, variant: Variant) -> Result<(), StartError> {
+    /// and ended again. `Ok` holds the names of the options it offers over
+    /// UCI (`turncoat gui` offers a level where `Skill Level` is one);
+    /// `Err` says what failed, for the operator (the command that could not
+    /// run, or how the handshake went wrong).
+    pub fn check(config: &ProgramConfig, variant: Variant) -> Result<Vec<String>, StartError> {
         let mut e = Program::spawn(config).map_err(|f| match f {
             Failure::Startup(why) => StartError::CannotRun(why),
             failure => StartError::Other {
@@ -146,8 +150,9 @@ impl Program {
         })?;
         match e.handshake(variant) {
             Ok(()) => {
+                let options = std::mem::take(&mut e.options);
                 e.quit();
-                Ok(())
+                Ok(options)
             }
             Err(f) => Err(e.handshake_failure(f)),
         }
@@ -211,12 +216,22 @@ impl Program {
             stdin,
             lines: rx,
             watch: None,
+            options: Vec::new(),
         })
     }
 
     fn send(&mut self, line: &str) -> Result<(), Failure> {
         writeln!(self.stdin, "{line}").map_err(|_| Failure::Crashed)?;
         self.stdin.flush().map_err(|_| Failure::Crashed)
+    }
+
+    /// Sets an engine option (UCI `setoption`, XBoard `option`); between
+    /// searches, as both protocols allow.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), Failure> {
+        match self.config.protocol {
+            Protocol::Uci => self.send(&format!("setoption name {name} value {value}")),
+            Protocol::Xboard => self.send(&format!("option {name}={value}")),
+        }
     }
 
     /// Reads lines until `done` says stop, or the deadline passes; a
@@ -304,15 +319,18 @@ impl Program {
             Protocol::Uci => {
                 self.send("uci")?;
                 let mut offered = Vec::new();
+                let mut options = Vec::new();
                 self.read_until(deadline, |l| {
                     if let Some(vars) = uci_variants(l) {
                         offered = vars;
                     }
+                    options.extend(uci_option_name(l));
                     l == "uciok"
                 })?;
+                self.options = options;
                 offers(variant, variant.nonstandard_name(), offered)?;
                 for (name, value) in self.config.options.clone() {
-                    self.send(&format!("setoption name {name} value {value}"))?;
+                    self.set_option(&name, &value)?;
                 }
                 if let Some(name) = variant.nonstandard_name() {
                     self.send(&format!("setoption name UCI_Variant value {name}"))?;
@@ -333,7 +351,7 @@ impl Program {
                 let name = (variant != Variant::Chess).then(|| variant.xboard_name());
                 offers(variant, name, offered)?;
                 for (name, value) in self.config.options.clone() {
-                    self.send(&format!("option {name}={value}"))?;
+                    self.set_option(&name, &value)?;
                 }
                 self.send("ping 1")?;
                 self.read_until(deadline, |l| l.starts_with("pong"))
@@ -457,6 +475,14 @@ fn uci_variants(line: &str) -> Option<Vec<String>> {
         }
     }
     Some(vars)
+}
+
+/// The name of the option a UCI `option name NAME type ...` line offers
+/// (a name may hold spaces: `Skill Level`).
+fn uci_option_name(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("option name ")?;
+    let (name, _) = rest.split_once(" type ")?;
+    Some(name.trim().to_string())
 }
 
 /// The list of an XBoard `feature ... variants="a,b,c" ...` line.
@@ -592,5 +618,19 @@ mod tests {
         assert_eq!(parse_xboard_score("7 55 12 34567 e2e4 e7e5"), Some(55));
         assert_eq!(parse_xboard_score("3 100002 0 100 a1a8"), Some(99_998));
         assert_eq!(parse_xboard_score("move e2e4"), None);
+    }
+
+    #[test]
+    fn option_names_from_the_uci_answer() {
+        assert_eq!(
+            uci_option_name("option name Skill Level type spin default 20 min 0 max 20").as_deref(),
+            Some("Skill Level")
+        );
+        assert_eq!(
+            uci_option_name("option name Clear Hash type button").as_deref(),
+            Some("Clear Hash")
+        );
+        assert_eq!(uci_option_name("id name turncoat"), None);
+        assert_eq!(uci_option_name("option name Broken"), None);
     }
 }

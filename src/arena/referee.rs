@@ -40,6 +40,7 @@ impl GameRecord {
             termination: Some(self.result.reason()),
             evals: &[],
             kept_tags: &[],
+            extra_tags: &[],
             notes: &[],
         }
         .write(round, date)

@@ -5,6 +5,7 @@
 //! variant's text is the message the user reads (`{"error": ...}`); the
 //! HTTP status of each is chosen in one place, `server::status`.
 
+use super::level::Level;
 use crate::game::{GameError, ListError};
 
 /// A change the session cannot make.
@@ -63,6 +64,11 @@ pub enum Refusal {
     NoSuchPly { plies: usize },
     #[error("MultiPV must be from {} to {}", MULTIPV.start(), MULTIPV.end())]
     MultiPvOutOfRange,
+    /// An engine seat's level (`POST /api/level`) that is none.
+    #[error("a level is a whole number from {min} to {max}, not {0}", min = Level::MIN, max = Level::MAX)]
+    BadLevel(String),
+    #[error("side must be 'w' (White) or 'b' (Black), not '{0}'")]
+    UnknownSide(String),
     /// A previewed line with a move that cannot be played.
     #[error("{0}")]
     Preview(Box<ListError>),

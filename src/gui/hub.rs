@@ -4,17 +4,20 @@
 //! the new state goes to every page over the live channel.
 
 use super::error::{Refusal, MULTIPV};
+use super::level::Level;
 use super::runner::{self, Reports, Runner, Target};
 use super::search_line::{self, SearchLine};
 use super::session::{self, ClockView, Mode, Session};
 use super::view;
-use crate::arena::program::{Failure, ProgramConfig};
+use super::Engine;
+use crate::arena::program::Failure;
 use crate::arena::request::{MoveLimit, MoveRequest};
 use crate::arena::result::{DrawBy, GameResult, WinBy};
 use crate::board::Color;
 use crate::game::Game;
 use crate::Variant;
 use serde::Serialize;
+use serde_json::Value;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -56,7 +59,7 @@ const MOVE_PATIENCE: Duration = Duration::from_secs(5);
 pub struct Hub {
     /// The engines named on the command line (the page chooses among
     /// these, by index, and never names a command).
-    pub engines: Vec<ProgramConfig>,
+    pub engines: Vec<Engine>,
     session: Mutex<Session>,
     /// Signalled whenever the runner reports, for a move's request that
     /// waits to see its move played.
@@ -68,7 +71,7 @@ pub struct Hub {
 }
 
 impl Hub {
-    pub fn new(engines: Vec<ProgramConfig>) -> Arc<Hub> {
+    pub fn new(engines: Vec<Engine>) -> Arc<Hub> {
         let (events, _) = broadcast::channel(256);
         Arc::new(Hub {
             engines,
@@ -304,10 +307,45 @@ impl Hub {
             if s.mode == Mode::Watch {
                 s.sides = [s.sides[1], s.sides[0]];
             }
+            // Each engine keeps its level on its new side.
+            s.levels.swap(0, 1);
             s.message.clear();
         }
         self.start_runner();
         Ok(self.published())
+    }
+
+    /// The level of `side`'s engine seat (`w` or `b`): the engine playing
+    /// there now plays at it from its next move, and every engine seated
+    /// there later starts at it.
+    pub fn set_level(self: &Arc<Self>, side: &str, level: &Value) -> Result<JsonText, Refusal> {
+        let side = match side {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(Refusal::UnknownSide(other.to_string())),
+        };
+        let level = Level::from_json(level)?;
+        // The runner's lock before the session's, as everywhere.
+        let runner = self.runner();
+        let mut s = self.session();
+        s.levels[side.index()] = level;
+        if s.game_running() {
+            self.record_seats(&mut s);
+        }
+        if let Some(r) = runner.as_ref() {
+            r.set_skill(side, level.skill());
+        }
+        drop((s, runner));
+        Ok(self.published())
+    }
+
+    /// The players of the game that starts or goes on, for the PGN: their
+    /// names (an engine's with its level) and the levels played.
+    fn record_seats(&self, s: &mut Session) {
+        let names = Color::ALL.map(|side| view::pgn_player(s, &self.engines, side));
+        let [white, black] = names;
+        s.players = Some((white, black));
+        s.levels_played = Color::ALL.map(|side| view::seat_level(s, &self.engines, side));
     }
 
     /// Ends the running game with `result` (a resignation, a draw agreed).
@@ -458,7 +496,7 @@ impl Hub {
     fn engine_index(&self, name: &str) -> Result<usize, Refusal> {
         self.engines
             .iter()
-            .position(|e| e.name == name)
+            .position(|e| e.config.name == name)
             .ok_or_else(|| Refusal::UnknownEngine(name.to_string()))
     }
 
@@ -488,8 +526,7 @@ impl Hub {
             return;
         }
         s.prepare_game();
-        let names = Color::ALL.map(|side| view::seat_name(&s, &self.engines, side));
-        s.players = Some((names[0].clone(), names[1].clone()));
+        self.record_seats(&mut s);
         *slot = Some(runner::start_game(self.clone(), &self.engines, &s));
         // The answer to the page's action shows whose move it is: the
         // referee asks a seat within moments (or finds the game over).

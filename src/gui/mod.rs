@@ -15,6 +15,8 @@
 //! * [`pgn_import`]: reading back the PGN `turncoat match` writes.
 //! * [`time_control`]: time controls as players write them (`5+3`: five
 //!   minutes), not as `turncoat match` does.
+//! * [`level`]: an engine seat's level, 1 to 8, and the `Skill Level` each
+//!   one sends.
 
 pub mod args;
 pub mod assets;
@@ -22,6 +24,7 @@ pub mod book;
 pub mod error;
 pub mod hub;
 pub mod learn;
+pub mod level;
 pub mod line_memo;
 pub mod pgn_import;
 pub mod runner;
@@ -33,12 +36,39 @@ mod state_schema;
 pub mod time_control;
 pub mod view;
 
-use crate::arena::program::Program;
+use crate::arena::program::{Program, ProgramConfig};
 use crate::output::out;
 use crate::Variant;
 use hub::Hub;
 use server::App;
 use std::time::Duration;
+
+/// An engine the page may seat: how it is started, and whether it takes
+/// a level (its UCI answer lists [`level::SKILL_OPTION`]).
+#[derive(Clone, Debug)]
+pub struct Engine {
+    pub config: ProgramConfig,
+    pub takes_level: bool,
+}
+
+impl Engine {
+    /// Checks that `config` starts and plays (its handshake), and reads
+    /// whether it takes a level.
+    fn checked(config: ProgramConfig) -> Result<Engine, GuiError> {
+        let options = Program::check(&config, Variant::Chess).map_err(|why| GuiError::Engine {
+            name: config.name.clone(),
+            why,
+        })?;
+        // UCI's option names are not case-sensitive.
+        let takes_level = options
+            .iter()
+            .any(|o| o.eq_ignore_ascii_case(level::SKILL_OPTION));
+        Ok(Engine {
+            config,
+            takes_level,
+        })
+    }
+}
 
 /// Why `turncoat gui` could not start or serve.
 #[derive(Debug, thiserror::Error)]
@@ -95,12 +125,10 @@ fn serve(args: args::GuiArgs) -> Result<(), GuiError> {
     if !engines.iter().any(|e| e.name == "turncoat") {
         engines.insert(0, args::default_engine()?);
     }
-    for engine in &engines {
-        Program::check(engine, Variant::Chess).map_err(|why| GuiError::Engine {
-            name: engine.name.clone(),
-            why,
-        })?;
-    }
+    let engines = engines
+        .into_iter()
+        .map(Engine::checked)
+        .collect::<Result<Vec<_>, _>>()?;
     let token = new_token().map_err(GuiError::Token)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

@@ -118,6 +118,7 @@ mod tests {
             termination: None,
             evals: &[],
             kept_tags: &[],
+            extra_tags: &[],
             notes: &[],
         }
         .write(1, "2026.11.24");
@@ -146,6 +147,7 @@ mod tests {
                 termination: None,
                 evals: &[],
                 kept_tags: &[],
+                extra_tags: &[],
                 notes: &[],
             }
             .write(1, "2026.11.26");

@@ -5,7 +5,9 @@
 //! reports through [`Reports`] (the hub implements it: the runner does not
 //! know the hub) and stops when told.
 
+use super::level::SKILL_OPTION;
 use super::session::{Mode, Session};
+use super::Engine;
 use crate::arena::adjudication::Adjudication;
 use crate::arena::clock::{ClockStart, Limit};
 use crate::arena::interrupt::Interrupt;
@@ -20,7 +22,7 @@ use crate::game::Game;
 use crate::Variant;
 use crossbeam_channel::{select, unbounded, Receiver, Sender, TryRecvError};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -61,6 +63,8 @@ pub struct Runner {
     inbox: Option<Sender<String>>,
     /// New positions, in an analysis.
     targets: Option<Sender<Target>>,
+    /// The `Skill Level` of each engine seat that takes one, in a game.
+    skills: [Option<Skill>; 2],
     handle: JoinHandle<()>,
 }
 
@@ -77,6 +81,14 @@ impl Runner {
 
     pub fn inbox(&self) -> Option<Sender<String>> {
         self.inbox.clone()
+    }
+
+    /// The engine of `side` plays at `skill` from its next move (none
+    /// there, or one that takes no level: nothing changes).
+    pub fn set_skill(&self, side: Color, skill: u8) {
+        if let Some(dial) = &self.skills[side.index()] {
+            dial.0.store(skill, Ordering::SeqCst);
+        }
     }
 
     /// Points a running analysis at a new position; false when this is
@@ -121,21 +133,34 @@ impl Target {
 
 // ----- a game ------------------------------------------------------------
 
-/// Who sits on one side.
+/// The `Skill Level` an engine seat is to play at: the hub sets it (the
+/// page's level picker), the seat reads it before each search.
+#[derive(Clone, Debug)]
+struct Skill(Arc<AtomicU8>);
+
+/// Who sits on one side: a person, or an engine with its `Skill Level`
+/// where it takes one.
 enum SeatSpec {
     Person,
-    Engine(ProgramConfig),
+    Engine(ProgramConfig, Option<Skill>),
 }
 
 /// Starts the referee on the session's game in its mode.
-pub fn start_game(hub: Arc<dyn Reports>, engines: &[ProgramConfig], s: &Session) -> Runner {
+pub fn start_game(hub: Arc<dyn Reports>, engines: &[Engine], s: &Session) -> Runner {
     let interrupt = Interrupt::default();
     let (inbox, moves_in) = unbounded();
+    let skills = Color::ALL.map(|side| {
+        let engine = &engines[s.sides[side.index()]];
+        let seated = !s.mode.human_plays(side) && engine.takes_level;
+        let skill = s.levels[side.index()].skill();
+        seated.then(|| Skill(Arc::new(AtomicU8::new(skill))))
+    });
     let seats = Color::ALL.map(|side| {
         if s.mode.human_plays(side) {
             SeatSpec::Person
         } else {
-            SeatSpec::Engine(engines[s.sides[side.index()]].clone())
+            let config = engines[s.sides[side.index()]].config.clone();
+            SeatSpec::Engine(config, skills[side.index()].clone())
         }
     });
     let game = GameRun {
@@ -152,6 +177,7 @@ pub fn start_game(hub: Arc<dyn Reports>, engines: &[ProgramConfig], s: &Session)
         interrupt,
         inbox: Some(inbox),
         targets: None,
+        skills,
         handle,
     }
 }
@@ -221,7 +247,7 @@ impl GameRun {
                 moves_in: moves_in.clone(),
                 interrupt: self.interrupt.clone(),
             })),
-            SeatSpec::Engine(config) => {
+            SeatSpec::Engine(config, skill) => {
                 let mut engine = Program::start(&config, variant).map_err(|f| {
                     self.hub
                         .notice(self.generation, format!("{}: {f}", config.name));
@@ -233,7 +259,11 @@ impl GameRun {
                     on_line: Box::new(move |line| hub.engine_line(generation, &name, side, line)),
                     interrupt: self.interrupt.clone(),
                 });
-                Ok(Box::new(EngineSeat { reporter, engine }))
+                Ok(Box::new(EngineSeat {
+                    reporter,
+                    engine,
+                    skill: skill.map(|dial| (dial, None)),
+                }))
             }
         }
     }
@@ -319,10 +349,29 @@ impl Seat for Person {
 struct EngineSeat {
     reporter: Reporter,
     engine: Program,
+    /// Its `Skill Level` as set, and as last sent (none yet).
+    skill: Option<(Skill, Option<u8>)>,
+}
+
+impl EngineSeat {
+    /// Sends the `Skill Level` set since the last search, if it changed
+    /// (a level chosen during the game applies from this move).
+    fn send_skill(&mut self) -> Result<(), Failure> {
+        let Some((dial, sent)) = &mut self.skill else {
+            return Ok(());
+        };
+        let wanted = dial.0.load(Ordering::SeqCst);
+        if *sent != Some(wanted) {
+            self.engine.set_option(SKILL_OPTION, &wanted.to_string())?;
+            *sent = Some(wanted);
+        }
+        Ok(())
+    }
 }
 
 impl Seat for EngineSeat {
     fn request_move(&mut self, request: &MoveRequest) -> Result<Answer, Failure> {
+        self.send_skill()?;
         self.reporter.asking(request, false);
         let answer = self.engine.request_move(request)?;
         self.reporter.answered(request.moves, &answer);
@@ -340,12 +389,13 @@ impl Seat for EngineSeat {
 /// `None` when no engine is configured.
 pub fn start_analysis(
     hub: Arc<dyn Reports>,
-    engines: &[ProgramConfig],
+    engines: &[Engine],
     s: &Session,
     target: Target,
 ) -> Option<Runner> {
     debug_assert_eq!(s.mode, Mode::Analysis);
-    let config = engines.get(s.analysis_engine)?.clone();
+    // At full strength: an analysis is no opponent to be beaten.
+    let config = engines.get(s.analysis_engine)?.config.clone();
     let interrupt = Interrupt::default();
     let (targets, targets_in) = unbounded();
     targets.send(target).ok()?;
@@ -361,6 +411,7 @@ pub fn start_analysis(
         interrupt,
         inbox: None,
         targets: Some(targets),
+        skills: [None, None],
         handle,
     })
 }

@@ -91,6 +91,8 @@ fn refusal_status(r: &Refusal) -> StatusCode {
         | Refusal::IllegalMove(_)
         | Refusal::NoSuchPly { .. }
         | Refusal::MultiPvOutOfRange
+        | Refusal::BadLevel(_)
+        | Refusal::UnknownSide(_)
         | Refusal::Preview(_)
         | Refusal::Pgn(_)
         | Refusal::NoSuchGame { .. }
@@ -361,6 +363,15 @@ struct Preview {
     ply: Option<usize>,
 }
 
+/// An engine seat's level: `side` `w` or `b`, `level` 1 to 8 (read by
+/// the hub, which says what is wrong with one that is none).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetLevel {
+    side: String,
+    level: Value,
+}
+
 /// `{}`: an action without arguments.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -417,6 +428,7 @@ async fn action(State(app): State<App>, Path(name): Path<String>, bytes: Bytes) 
         "draw" => run!(Empty, |h, _b| h.offer_draw()),
         "abort" => run!(Empty, |h, _b| h.abort()),
         "rematch" => run!(Empty, |h, _b| h.rematch()),
+        "level" => run!(SetLevel, |h, b| h.set_level(&b.side, &b.level)),
         "pgn-import" => run!(PgnImport, |h, b| h.import_pgn(&b.pgn, b.index)),
         _ => ApiError::NoSuchAction(name).into_response(),
     }

@@ -4,6 +4,7 @@
 //! methods; the server then sends the new state to every page.
 
 use super::error::SessionError;
+use super::level::Level;
 use super::line_memo::LineMemo;
 use super::search_line::SearchLine;
 use super::time_control;
@@ -159,6 +160,9 @@ pub struct Session {
     /// The engine (index into the server's engines) of each side when an
     /// engine plays it.
     pub sides: [usize; 2],
+    /// The level of each side's engine seat (the page's pickers): what an
+    /// engine that takes a level plays at there, from its next move.
+    pub levels: [Level; 2],
     pub tc: String,
     pub limit: Limit,
     pub multipv: u32,
@@ -176,6 +180,10 @@ pub struct Session {
     /// Who played the line (a game mode's seats, an imported game's tags),
     /// for the PGN.
     pub players: Option<(String, String)>,
+    /// The level each engine seat of the line's game played at (the last
+    /// one set while it ran), for the PGN; `None` for a person or an
+    /// engine that takes no level.
+    pub levels_played: [Option<Level>; 2],
     pub live: Live,
     /// The number of the last state sent to the pages.
     pub seq: u64,
@@ -207,6 +215,7 @@ impl Session {
             game: Game::start(variant),
             mode: Mode::Hotseat,
             sides: [0, 0],
+            levels: [Level::DEFAULT; 2],
             tc: DEFAULT_TC.into(),
             limit: time_control::parse(DEFAULT_TC).expect("the default control reads"),
             multipv: 3,
@@ -218,6 +227,7 @@ impl Session {
             imported: Vec::new(),
             source: None,
             players: None,
+            levels_played: [None; 2],
             live: Live::default(),
             seq: 0,
             generation: 0,
@@ -237,6 +247,7 @@ impl Session {
         self.game = game;
         self.evals = vec![None];
         self.players = None;
+        self.levels_played = [None; 2];
         self.source = None;
         self.reset_live();
         Ok(())

@@ -6,6 +6,7 @@
 use super::search_line::SearchLine;
 use super::session::{ClockView, ImportedGame, Mode, Session};
 use super::view;
+use super::Engine;
 use crate::arena::program::{ProgramConfig, Protocol};
 use crate::board::Color;
 use crate::Variant;
@@ -113,12 +114,15 @@ fn session_of(variant: Variant, fen: Option<&str>, moves: &[&str]) -> Session {
 }
 
 fn state_schema(s: &Session) -> BTreeSet<String> {
-    let engines = [ProgramConfig {
-        name: "turncoat".into(),
-        cmd: "turncoat".into(),
-        args: Vec::new(),
-        protocol: Protocol::Uci,
-        options: Vec::new(),
+    let engines = [Engine {
+        config: ProgramConfig {
+            name: "turncoat".into(),
+            cmd: "turncoat".into(),
+            args: Vec::new(),
+            protocol: Protocol::Uci,
+            options: Vec::new(),
+        },
+        takes_level: true,
     }];
     schema(&serde_json::to_value(view::state(s, &engines)).unwrap())
 }
@@ -170,6 +174,11 @@ const COMMON: &[&str] = &[
     "legal[].marks: array",
     "legal[].move: string",
     "legal[]: object",
+    "level_engines: array",
+    "level_engines[]: string",
+    "levels.b: number",
+    "levels.w: number",
+    "levels: object",
     "message: string",
     "mode: string",
     "moves: array",

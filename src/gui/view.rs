@@ -2,9 +2,10 @@
 //! (docs/gui.md), a previewed board, the PGN export.
 
 use super::learn::Learn;
+use super::level::{self, Level};
 use super::search_line::{side_code, SearchLine};
 use super::session::Session;
-use crate::arena::program::ProgramConfig;
+use super::Engine;
 use crate::arena::result::GameResult;
 use crate::board::{Color, Square};
 use crate::game::story::{MoveStory, Placement, TurnStory};
@@ -33,9 +34,14 @@ pub struct State<'a> {
     pub white: String,
     pub black: String,
     /// The names shown beside the board: the players of an imported game
-    /// (its `White`/`Black` tags), `You` and the engine's name in a game
-    /// against it; empty where there is none (hotseat, analysis).
+    /// (its `White`/`Black` tags), `You` and the engine's name (with its
+    /// level, `turncoat (level 3)`) in a game against it; empty where
+    /// there is none (hotseat, analysis).
     pub players: Players,
+    /// Each side's level (1 to 8) for an engine seated there.
+    pub levels: Levels,
+    /// The engines that take a level (the others' pickers are off).
+    pub level_engines: Vec<&'a str>,
     /// The time control; null where no engine plays (no clock).
     pub tc: Option<&'a str>,
     pub start_fen: &'a str,
@@ -164,6 +170,13 @@ pub struct Players {
     pub b: String,
 }
 
+/// The levels of White's and Black's engine seats.
+#[derive(Serialize)]
+pub struct Levels {
+    pub w: u8,
+    pub b: u8,
+}
+
 /// Which of the game's buttons may be used now.
 #[derive(Serialize)]
 pub struct Actions {
@@ -222,7 +235,7 @@ pub struct DrawAnswer<'a> {
 }
 
 /// The whole state of the session.
-pub fn state<'a>(s: &'a Session, engines: &'a [ProgramConfig]) -> State<'a> {
+pub fn state<'a>(s: &'a Session, engines: &'a [Engine]) -> State<'a> {
     let result = s.result();
     let line_result = s.final_result();
     let human = s.human_side();
@@ -234,13 +247,22 @@ pub fn state<'a>(s: &'a Session, engines: &'a [ProgramConfig]) -> State<'a> {
         size,
         files: &"abcdefgh"[..usize::from(size)],
         mode: s.mode.name(),
-        engines: engines.iter().map(|e| e.name.as_str()).collect(),
+        engines: engines.iter().map(|e| e.config.name.as_str()).collect(),
         white: seat_name(s, engines, Color::White),
         black: seat_name(s, engines, Color::Black),
         players: Players {
             w: player_name(s, engines, Color::White),
             b: player_name(s, engines, Color::Black),
         },
+        levels: Levels {
+            w: s.levels[Color::White.index()].number(),
+            b: s.levels[Color::Black.index()].number(),
+        },
+        level_engines: engines
+            .iter()
+            .filter(|e| e.takes_level)
+            .map(|e| e.config.name.as_str())
+            .collect(),
         tc: s.mode.has_engines().then_some(s.tc.as_str()),
         start_fen: &s.start_fen,
         fen: s.game.fen(),
@@ -280,32 +302,47 @@ pub fn state<'a>(s: &'a Session, engines: &'a [ProgramConfig]) -> State<'a> {
         engine_output: &s.output,
         evals: &s.evals,
         multipv: s.multipv,
-        analysis_engine: engines.get(s.analysis_engine).map(|e| e.name.as_str()),
+        analysis_engine: engines
+            .get(s.analysis_engine)
+            .map(|e| e.config.name.as_str()),
         pgn_games: s.imported.iter().map(|g| g.label.as_str()).collect(),
         message: &s.message,
     }
 }
 
 /// `human`, or the engine's name, for the side in the session's mode.
-pub fn seat_name(s: &Session, engines: &[ProgramConfig], side: Color) -> String {
+pub fn seat_name(s: &Session, engines: &[Engine], side: Color) -> String {
     if s.mode.human_plays(side) {
         return "human".into();
     }
     engines
         .get(s.sides[side.index()])
-        .map_or_else(|| "engine".into(), |e| e.name.clone())
+        .map_or_else(|| "engine".into(), |e| e.config.name.clone())
+}
+
+/// The level `side` is played at in the session's mode: the seat's, where
+/// an engine that takes a level sits; else none.
+pub fn seat_level(s: &Session, engines: &[Engine], side: Color) -> Option<Level> {
+    let engine = engines.get(s.sides[side.index()])?;
+    (!s.mode.human_plays(side) && engine.takes_level).then_some(s.levels[side.index()])
+}
+
+/// The player of `side` for the PGN: `human`, or the engine's name with
+/// its level (`turncoat (level 3)`).
+pub fn pgn_player(s: &Session, engines: &[Engine], side: Color) -> String {
+    level::with_level(&seat_name(s, engines, side), seat_level(s, engines, side))
 }
 
 /// The name shown beside the board for `side`: in a game with engines
-/// `You` for the person's seat and the engine's name for the others;
-/// elsewhere the imported game's player (its `White`/`Black` tag), or
-/// nothing.
-fn player_name(s: &Session, engines: &[ProgramConfig], side: Color) -> String {
+/// `You` for the person's seat and the engine's name with its level for
+/// the others; elsewhere the imported game's player (its `White`/`Black`
+/// tag), or nothing.
+fn player_name(s: &Session, engines: &[Engine], side: Color) -> String {
     if s.mode.has_engines() {
         if s.mode.human_plays(side) {
             return "You".into();
         }
-        return seat_name(s, engines, side);
+        return pgn_player(s, engines, side);
     }
     let tag = match side {
         Color::White => "White",
@@ -547,6 +584,7 @@ pub fn pgn(s: &Session) -> String {
         .map(GameResult::reason)
         .filter(|_| !as_imported);
     let kept_tags = s.source.as_ref().map_or(&[][..], |src| &src.game.tags[..]);
+    let level_tags = level_tags(s);
     let game = pgn::PgnGame {
         event: "turncoat gui",
         white: &white,
@@ -558,9 +596,25 @@ pub fn pgn(s: &Session) -> String {
         termination,
         evals: &s.evals,
         kept_tags,
+        extra_tags: &level_tags,
         notes: s.kept_notes(),
     };
     game.write(1, &crate::pgn::today())
+}
+
+/// `WhiteLevel`/`BlackLevel`: the level each engine seat played at.
+fn level_tags(s: &Session) -> Vec<(String, String)> {
+    Color::ALL
+        .into_iter()
+        .filter_map(|side| {
+            let level = s.levels_played[side.index()]?;
+            let key = match side {
+                Color::White => "WhiteLevel",
+                Color::Black => "BlackLevel",
+            };
+            Some((key.to_string(), level.to_string()))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -592,6 +646,65 @@ mod tests {
         assert_eq!(v["result"], "");
         assert_eq!(v["influence"]["e2"]["support"], 4);
         assert_eq!(v["legal"].as_array().unwrap().len(), 20);
+    }
+
+    fn engine(name: &str, takes_level: bool) -> Engine {
+        Engine {
+            config: crate::arena::program::ProgramConfig {
+                name: name.into(),
+                cmd: name.into(),
+                args: Vec::new(),
+                protocol: crate::arena::program::Protocol::Uci,
+                options: Vec::new(),
+            },
+            takes_level,
+        }
+    }
+
+    /// An engine seat that takes a level is named with it beside the board
+    /// and in the PGN (with its `BlackLevel`); a person's side and an
+    /// engine without levels have none.
+    #[test]
+    fn an_engine_seat_is_named_with_its_level() {
+        let engines = [engine("turncoat", true), engine("plain", false)];
+        let mut s = Session::new();
+        s.new_game(Variant::Chess, None).unwrap();
+        s.mode = super::super::session::Mode::PlayWhite;
+        s.levels[Color::Black.index()] = Level::new(3).unwrap();
+        let v = serde_json::to_value(state(&s, &engines)).unwrap();
+        assert_eq!(
+            (&v["players"]["w"], &v["players"]["b"]),
+            (&"You".into(), &"turncoat (level 3)".into())
+        );
+        assert_eq!(
+            v["black"], "turncoat",
+            "the seat's engine, as #black-engine names it"
+        );
+        assert_eq!(v["levels"]["b"], 3);
+        assert_eq!(v["level_engines"], serde_json::json!(["turncoat"]));
+        assert_eq!(
+            seat_level(&s, &engines, Color::White),
+            None,
+            "the person's side"
+        );
+
+        s.players = Some(("human".into(), pgn_player(&s, &engines, Color::Black)));
+        s.levels_played = Color::ALL.map(|side| seat_level(&s, &engines, side));
+        let text = pgn(&s);
+        assert!(text.contains("[Black \"turncoat (level 3)\"]"), "{text}");
+        assert!(
+            text.contains("[BlackLevel \"3\"]") && !text.contains("WhiteLevel"),
+            "{text}"
+        );
+
+        s.sides[Color::Black.index()] = 1;
+        assert_eq!(
+            seat_level(&s, &engines, Color::Black),
+            None,
+            "no Skill Level"
+        );
+        let v = serde_json::to_value(state(&s, &engines)).unwrap();
+        assert_eq!(v["players"]["b"], "plain");
     }
 
     /// An imported lichess game: exported as read (tags, comments, NAGs,

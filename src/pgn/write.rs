@@ -36,6 +36,10 @@ pub struct PgnGame<'a> {
     /// where the game went on. Empty: a game of turncoat's own, with
     /// `turncoat match`'s tags.
     pub kept_tags: &'a [(String, String)],
+    /// More tags of a game of turncoat's own, after the Seven Tag Roster
+    /// (`turncoat gui`'s `WhiteLevel`, `BlackLevel`); not written with
+    /// `kept_tags`, which are given back as they were read.
+    pub extra_tags: &'a [(String, String)],
     /// The comments and NAGs read with each ply (index 0: before the first
     /// move), written back after it; empty when there are none.
     pub notes: &'a [PlyNotes],
@@ -75,6 +79,9 @@ impl PgnGame<'_> {
         tag("White", self.white);
         tag("Black", self.black);
         tag("Result", self.result);
+        for (k, v) in self.extra_tags {
+            tag(k, v);
+        }
         if let Some(name) = self.variant.nonstandard_name() {
             tag("Variant", name);
         }
@@ -222,6 +229,7 @@ mod tests {
             termination: None,
             evals: &evals,
             kept_tags: &[],
+            extra_tags: &[],
             notes: &[],
         }
         .write(1, "2026.11.26");
@@ -254,6 +262,7 @@ mod tests {
             termination,
             evals: &record.evals,
             kept_tags: record.tags(),
+            extra_tags: &[],
             notes: &record.notes,
         }
         .write(1, "2026.11.28")
@@ -316,5 +325,49 @@ mod tests {
         assert!(won.contains("[Termination \"Black resigns\"]"), "{won}");
         assert!(won.trim_end().ends_with("{Black resigns} 1-0"), "{won}");
         assert_eq!(read_games(&won, Variant::Chess).unwrap()[0].result(), "1-0");
+    }
+
+    /// A game's own extra tags (the GUI's levels) follow the Seven Tag
+    /// Roster; an imported game's tags are given back without them.
+    #[test]
+    fn extra_tags_follow_the_roster_of_a_game_of_our_own() {
+        let moves = vec!["e2e4".to_string()];
+        let levels = [("BlackLevel".to_string(), "3".to_string())];
+        let own = PgnGame {
+            event: "x",
+            white: "human",
+            black: "turncoat (level 3)",
+            variant: Variant::Chess,
+            start_fen: Variant::Chess.start_fen(),
+            moves: &moves,
+            result: "*",
+            termination: None,
+            evals: &[],
+            kept_tags: &[],
+            extra_tags: &levels,
+            notes: &[],
+        }
+        .write(1, "2026.11.28");
+        assert!(
+            own.contains("[Black \"turncoat (level 3)\"]\n[Result \"*\"]\n[BlackLevel \"3\"]\n"),
+            "{own}"
+        );
+        let record = &read_games(FULL, Variant::Chess).unwrap()[0];
+        let kept = PgnGame {
+            event: "turncoat gui",
+            white: "?",
+            black: "?",
+            variant: record.variant,
+            start_fen: &record.start_fen,
+            moves: &record.moves,
+            result: "0-1",
+            termination: None,
+            evals: &record.evals,
+            kept_tags: record.tags(),
+            extra_tags: &levels,
+            notes: &record.notes,
+        }
+        .write(1, "2026.11.28");
+        assert!(!kept.contains("BlackLevel"), "{kept}");
     }
 }

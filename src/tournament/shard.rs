@@ -97,6 +97,7 @@ impl GameLine {
             termination: Some(self.reason.clone()),
             evals: &[],
             kept_tags: &[],
+            extra_tags: &[],
             notes: &[],
         }
         .write(self.round, date)

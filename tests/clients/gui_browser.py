@@ -83,9 +83,10 @@ def wait_for(what, cond, timeout=PATIENCE):
 class Gui:
     """One `turncoat gui` server and one browser page on it."""
 
-    def __init__(self):
+    def __init__(self, extra_args=()):
+        """`extra_args`: more of `turncoat gui`'s arguments (`--engine ...`)."""
         self.proc = subprocess.Popen(
-            [ENGINE, "gui", "--no-open", "--port", "0"],
+            [ENGINE, "gui", "--no-open", "--port", "0", *extra_args],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,
@@ -231,6 +232,17 @@ def http_json(gui, method, path, body=None, token=True, headers=None):
         return status, json.loads(raw)
     except ValueError:
         return status, raw.decode(errors="replace")
+
+
+def full_strength(g):
+    """Both engine seats at level 8, the full search, as the page would
+    choose and remember it: a new player's engine (level 2) answers at
+    once, and some checks need one that thinks a while (browsing or
+    premoving while it thinks, clocks before its first move)."""
+    for side in "wb":
+        status, answer = http_json(g, "POST", "/api/level", {"side": side, "level": 8})
+        assert status == 200, answer
+    wait_for("level 8 remembered", lambda: g.d.execute_script("return localStorage.getItem('turncoat.level-b')") == "8")
 
 
 # ------------------------------------------------------------------ checks
@@ -835,6 +847,7 @@ def main():
     workdir = tempfile.mkdtemp(prefix="turncoat-gui-test-")
     g = Gui()
     try:
+        full_strength(g)
         security(g)
         pacifist_diagrams(g)
         chess_check(g)

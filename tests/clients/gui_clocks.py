@@ -178,6 +178,7 @@ def game_aborted_gone_after_mode_change_and_reload(g):
 def main():
     g = gb.Gui()
     try:
+        gb.full_strength(g)
         default_control_is_five_plus_three(g)
         preset_choice_sets_the_control(g)
         bad_control_gets_a_visible_error(g)

@@ -10,6 +10,7 @@ Usage: python3 gui_pgn.py PATH_TO_TURNCOAT. Ends with "gui pgn: ok".
 """
 import io
 import os
+import re
 import sys
 import urllib.request
 
@@ -98,15 +99,16 @@ def result_at_the_end_of_the_move_list(g):
 
 def names_beside_the_board(g):
     """The imported game's players beside the board; in a game against the
-    engine, You and turncoat."""
+    engine, You and turncoat with its level."""
     import_pgn(g, LICHESS)
     for side, name in (("w", "alice"), ("b", "bob")):
         el = gb.wait_for(f"{name} beside the board", lambda: g.el(f"#name-{side}").get_attribute("data-player") == name and g.el(f"#name-{side}"))
         assert name in el.text and el.is_displayed(), el.text
     g.load("chess", mode="play-white")
     gb.wait_for("You beside the board", lambda: g.el("#name-w").get_attribute("data-player") == "You")
-    gb.wait_for("turncoat beside the board", lambda: g.el("#name-b").get_attribute("data-player") == "turncoat")
-    assert "You" in g.text("name-w") and "turncoat" in g.text("name-b"), (g.text("name-w"), g.text("name-b"))
+    engine = re.compile(r"turncoat \(level \d\)")
+    gb.wait_for("turncoat beside the board", lambda: engine.fullmatch(g.el("#name-b").get_attribute("data-player")))
+    assert "You" in g.text("name-w") and engine.search(g.text("name-b")), (g.text("name-w"), g.text("name-b"))
     print("names beside the board: ok")
 
 

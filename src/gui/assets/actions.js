@@ -5,7 +5,7 @@
 // The server is authoritative (rules, legality, conversions, results): the
 // page never judges a move, it sends it and draws the STATE that comes back.
 
-import { ui, timings, afterPaint } from './ui.js';
+import { ui, timings, afterPaint, changed } from './ui.js';
 import { isEngineSide } from './format.js';
 import { gameKey, personColor, premoveSide, shown } from './view.js';
 import { renderBoard, closeChooser } from './board.js';
@@ -14,19 +14,49 @@ import { renderGameActions, renderUnderBoard, renderWaves } from './underboard.j
 import { renderClocks, renderMoves, renderPlayers, renderStatus } from './moves.js';
 import { logEngine, renderEngine, renderEvalBar, renderGraph } from './engine-panel.js';
 import { soundFor } from './sounds.js';
+import { levelPref, rematchLevels, rememberedLevel } from './level.js';
 
 let transport = null;
 let channel = null; // the transport's subscription, once started
+let prefs = null; // the browser's preferences (prefs.js): the levels are remembered there
+let levelsSynced = false; // the remembered levels were sent: from then on the server's are remembered
 
 /** The transport every action goes through (transport.js). */
 export function useTransport(t) {
   transport = t;
 }
 
+/** Where the engines' levels are remembered (prefs.js's `createPrefs`). */
+export function usePrefs(p) {
+  prefs = p;
+}
+
 /** The first state, then every new one as it comes. */
 export async function start() {
   applyState(await transport.state());
+  await sendRememberedLevels();
   channel = transport.subscribe({ onState, onEngine: logEngine });
+}
+
+/** The levels this browser remembers (a new player: the default) go to the
+ * server where its own differ; then the page remembers the server's, so
+ * that a rematch, which swaps them with the colours, is remembered too. */
+async function sendRememberedLevels() {
+  const s = ui.state;
+  if (prefs && s && s.levels) {
+    for (const side of ['w', 'b']) {
+      const level = rememberedLevel(prefs, side);
+      if (s.levels[side] !== level) await act('level', { side, level });
+    }
+  }
+  levelsSynced = true;
+  if (ui.state) rememberLevels(ui.state);
+}
+
+/** The server's levels into the preferences, once the remembered ones were sent. */
+function rememberLevels(s) {
+  if (!prefs || !levelsSynced || !s.levels || !changed('remembered-levels', `${s.levels.w}|${s.levels.b}`)) return;
+  for (const side of ['w', 'b']) prefs.set(levelPref(side), String(s.levels[side]));
 }
 
 /** Whether states come from the live channel (then an action's answer is not applied). */
@@ -106,6 +136,7 @@ export function applyState(s) {
   orient(before, s);
   ui.state = s;
   ui.stateAt = performance.now();
+  rememberLevels(s);
   renderAll();
   soundFor(before, s); // after drawing: the board first
   playPremove();
@@ -189,6 +220,19 @@ export async function offerDraw() {
 export function rematch() {
   ui.dialog = false;
   return act('rematch', {}).then(faceThePerson);
+}
+
+/** The level of `side`'s engine seat (`#level-white`, `#level-black`): from the engine's next move. */
+export function chooseLevel(side, level) {
+  return act('level', { side, level });
+}
+
+/** A rematch with the engine one level up (`delta` 1) or down (-1), as the game-over dialog offers. */
+export async function rematchAtLevel(delta) {
+  const r = ui.state && rematchLevels(ui.state);
+  const level = r && (delta > 0 ? r.up : r.down);
+  if (!level || !(await act('level', { side: r.side, level }))) return null;
+  return rematch();
 }
 
 export function flip() {

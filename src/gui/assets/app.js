@@ -20,6 +20,7 @@ import { wireMode } from './mode.js';
 import {
   act,
   changeMode,
+  chooseLevel,
   endPreview,
   flip,
   gotoPly,
@@ -28,10 +29,12 @@ import {
   playWaves,
   previewLine,
   rematch,
+  rematchAtLevel,
   renderAll,
   start,
   stepWave,
   stopWaves,
+  usePrefs,
   useTransport,
 } from './actions.js';
 
@@ -90,6 +93,10 @@ function wireControls() {
   });
   $('rematch').addEventListener('click', rematch);
   $('go-rematch').addEventListener('click', rematch);
+  $('rematch-up').addEventListener('click', () => rematchAtLevel(1));
+  $('rematch-down').addEventListener('click', () => rematchAtLevel(-1));
+  $('level-white').addEventListener('change', (e) => chooseLevel('w', Number(e.target.value)));
+  $('level-black').addEventListener('change', (e) => chooseLevel('b', Number(e.target.value)));
   $('go-close').addEventListener('click', () => {
     ui.dialog = false;
     renderGameActions();
@@ -165,7 +172,9 @@ async function loadSprite() {
   }
 }
 
-wirePrefs(createPrefs(browserStorage()));
+const prefs = createPrefs(browserStorage());
+wirePrefs(prefs);
+usePrefs(prefs);
 wireInput();
 wireControls();
 wireMode();

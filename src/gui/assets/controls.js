@@ -1,9 +1,10 @@
 // turncoat gui — the Game and PGN cards' controls as the state sets them
-// (`#variant`, `#mode`, the engines, `#tc-preset` and `#tc`, `#multipv`, `#fen`,
-// `#pgn-games`), the settings they give a new game, and the message line
-// (`#message`: the page's own for 8 s, else the server's).
+// (`#variant`, `#mode`, the engines and their levels, `#tc-preset` and `#tc`,
+// `#multipv`, `#fen`, `#pgn-games`), the settings they give a new game, and
+// the message line (`#message`: the page's own for 8 s, else the server's).
 
 import { ui, $, changed } from './ui.js';
+import { LEVELS, picker } from './level.js';
 
 function setOptions(select, names, value) {
   const key = names.join('\n');
@@ -29,6 +30,7 @@ export function renderControls() {
   setOptions($('white-engine'), engines, s.white !== 'human' ? s.white : null);
   setOptions($('black-engine'), engines, s.black !== 'human' ? s.black : null);
   setOptions($('analysis-engine'), engines, s.analysis_engine || null);
+  renderLevels(s);
   // Text boxes follow the state only while the user has not edited them
   // (event-free: a state may arrive between a clear and the typing).
   syncBox($('tc'), 'tc', s.tc);
@@ -38,6 +40,20 @@ export function renderControls() {
   const pacifist = !!s.influence;
   $('overlay').closest('label').classList.toggle('muted', !pacifist);
   $('undo').disabled = s.moves.length === 0;
+}
+
+/** `#level-white`, `#level-black`: shown for an engine's seat, with the state's level; off for an engine without levels. */
+function renderLevels(s) {
+  if (!s.levels) return;
+  for (const [side, name] of [['w', 'white'], ['b', 'black']]) {
+    const select = $(`level-${name}`);
+    if (!select.options.length) select.replaceChildren(...LEVELS.map((k) => new Option(`level ${k}`, String(k))));
+    const look = picker(s, side);
+    select.closest('label').hidden = look.hidden;
+    select.disabled = look.disabled;
+    select.title = look.title;
+    if (document.activeElement !== select) select.value = String(s.levels[side]);
+  }
 }
 
 /** `#tc-preset` shows the preset `#tc` holds, else `custom` (value ''). */

@@ -1,7 +1,9 @@
 // turncoat gui — the preferences the browser remembers (localStorage, keys
 // `turncoat.theme`, `turncoat.board`, `turncoat.sound`, `turncoat.engine`:
-// the engine shown during the person's games) and the theme they
-// set on <html> (`data-theme`, `data-dark`, `data-board`). createPrefs is
+// the engine shown during the person's games, `turncoat.level-w` and
+// `turncoat.level-b`: the engines' levels, kept by actions.js through
+// level.js) and the theme they set on <html> (`data-theme`, `data-dark`,
+// `data-board`). createPrefs is
 // pure, its storage handed in (tests/js/prefs.test.mjs gives it a fake);
 // wirePrefs is the page's side.
 

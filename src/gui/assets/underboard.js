@@ -2,10 +2,11 @@
 // cascade's waves (`#waves`), an apocalypse turn (`#turn-info`), the
 // penalty points (`#penalties`), a hidden choice (`#pending`), and the
 // game's buttons and dialog (`#resign`, `#draw`, `#abort`, `#rematch`,
-// `#game-over`).
+// `#game-over` with `#rematch-up` and `#rematch-down`).
 
 import { ui, $, changed } from './ui.js';
 import { COLOR_NAME, describePly, escapeHtml } from './format.js';
+import { rematchLevels } from './level.js';
 import { shown } from './view.js';
 
 export function renderUnderBoard() {
@@ -94,5 +95,19 @@ export function renderGameActions() {
     $('go-result').textContent = s.result || '*';
     $('go-reason').textContent = s.aborted ? 'Game aborted' : s.reason;
     $('go-rematch').hidden = !a.rematch;
+    renderRematchLevels(a.rematch ? rematchLevels(s) : null);
+  }
+}
+
+/** `#rematch-up`, `#rematch-down`: against an engine with levels, each off past its end. */
+function renderRematchLevels(r) {
+  $('go-levels').hidden = !r;
+  if (!r) return;
+  for (const [id, level, end] of [
+    ['rematch-up', r.up, 'the highest'],
+    ['rematch-down', r.down, 'the lowest'],
+  ]) {
+    $(id).disabled = !level;
+    $(id).title = level ? `a rematch, the engine at level ${level}` : `the engine is at ${end} level`;
   }
 }
