@@ -599,6 +599,8 @@ fn the_engine_accepts_a_draw_when_its_score_stayed_near_zero() {
     let gui = Gui::start(&[]);
     // blocked pawns, kings alone: the engine's score stays 0
     let fen = "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1";
+    // At full strength: a weak level's shallow scores wander.
+    gui.act("level", json!({"side": "b", "level": 8}));
     gui.act(
         "new",
         json!({"variant": "chess", "fen": fen, "mode": "play-white", "tc": "0:10+0.1"}),

@@ -104,7 +104,11 @@ fn uci_elo_is_listed_validated_and_rules_only_when_strength_is_limited() {
         );
     };
     for bad in [min - 1, max + 1] {
-        refused(&mut e, &format!("setoption name UCI_Elo value {bad}"), "UCI_Elo");
+        refused(
+            &mut e,
+            &format!("setoption name UCI_Elo value {bad}"),
+            "UCI_Elo",
+        );
     }
     refused(&mut e, "setoption name UCI_Elo value strong", "UCI_Elo");
     refused(
@@ -130,7 +134,10 @@ fn uci_elo_is_listed_validated_and_rules_only_when_strength_is_limited() {
     e.send("go depth 3");
     let (_, infos) = e.until("bestmove");
     assert!(infos.iter().any(|l| l.contains("multipv 4")), "{infos:?}");
-    assert!(infos.iter().all(|l| !l.starts_with("info depth 2")), "{infos:?}");
+    assert!(
+        infos.iter().all(|l| !l.starts_with("info depth 2")),
+        "{infos:?}"
+    );
     // And Skill Level no longer does.
     e.send("setoption name Skill Level value 20");
     assert!(several_lines(&mut e));

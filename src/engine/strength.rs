@@ -136,7 +136,9 @@ impl Level {
         }
         let stray = STRAY_AT_ZERO * (1.0 - level / FULL_STRENGTH).powi(2);
         let even = stray / weights.len() as f64;
-        flat.iter().map(|w| (1.0 - stray) * w / total + even).collect()
+        flat.iter()
+            .map(|w| (1.0 - stray) * w / total + even)
+            .collect()
     }
 }
 
@@ -218,7 +220,10 @@ mod tests {
     fn an_elo_finds_its_level_on_each_variants_scale() {
         for variant in Variant::ALL {
             let scale = scale_of(variant);
-            assert!(scale.windows(2).all(|w| w[0] < w[1]), "{variant}: {scale:?}");
+            assert!(
+                scale.windows(2).all(|w| w[0] < w[1]),
+                "{variant}: {scale:?}"
+            );
             assert!(scale[20] as u32 <= MAX_ELO);
             // The lowest UCI_Elo is level 0, or the level of that Elo where
             // level 0 lies lower (chess, anchored to Stockfish).
@@ -229,7 +234,10 @@ mod tests {
             for level in [0.0, 3.0, 7.5, 12.25, 19.5] {
                 let elo = Level::new(level).elo(variant);
                 let back = Level::for_elo(variant, elo.round() as u32).value();
-                assert!((back - level).abs() < 0.05, "{variant} {level} {elo} {back}");
+                assert!(
+                    (back - level).abs() < 0.05,
+                    "{variant} {level} {elo} {back}"
+                );
             }
             assert_eq!(Level::new(20.0).elo(variant), scale[20] as f64);
         }

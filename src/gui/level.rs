@@ -8,8 +8,11 @@ use std::fmt;
 
 /// The `Skill Level` (docs/strength.md: 0 to 20, 20 the full search)
 /// that each of the page's levels 1 to 8 sends: `SKILL_LEVELS[k - 1]` for
-/// level k. Rising, and the top level is full strength.
-pub const SKILL_LEVELS: [u8; 8] = [0, 3, 6, 9, 12, 15, 18, 20];
+/// level k. Rising, and the top level is full strength; chosen on the
+/// measured scale (docs/strength.md, "Calibration") so that the page's
+/// levels are about as far apart from one to the next (in chess 744,
+/// 861, 1076, 1254, 1448, 1644, 1810, 2008: 120 to 215 Elo a step).
+pub const SKILL_LEVELS: [u8; 8] = [0, 1, 3, 5, 9, 13, 18, 20];
 
 /// The UCI option a level is sent as; an engine that does not list it in
 /// its `uci` answer plays at its own strength, and its picker is off.

@@ -184,7 +184,7 @@ mod tests {
     #[test]
     fn gradient_matches_finite_differences() {
         for variant in [Variant::Chess, Variant::Pacifist2] {
-            let samples = generated(variant, 2);
+            let samples = generated(variant, 4);
             assert!(samples.len() >= 30, "{}", samples.len());
             let target = tune_target(variant.board().unwrap());
             let v = target.values();
