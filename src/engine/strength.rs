@@ -116,7 +116,7 @@ impl Level {
     /// flattened towards an even choice among the plies the equilibrium
     /// plays (each weight raised to the power level/20), then mixed with
     /// an even choice among all the candidates, a share that falls from
-    /// [`STRAY_AT_ZERO`] at level 0 to nothing at the top. A turn's depth
+    /// one half (`STRAY_AT_ZERO`) at level 0 to nothing at the top. A turn's depth
     /// moves in large steps (a few hundred nodes, then ten thousand, then
     /// hundreds of thousands), so the stray share is what separates the
     /// levels that reach the same depth.
