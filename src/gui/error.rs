@@ -5,7 +5,6 @@
 //! variant's text is the message the user reads (`{"error": ...}`); the
 //! HTTP status of each is chosen in one place, `server::status`.
 
-use super::level::Level;
 use crate::game::{GameError, ListError};
 
 /// A change the session cannot make.
@@ -65,8 +64,8 @@ pub enum Refusal {
     #[error("MultiPV must be from {} to {}", MULTIPV.start(), MULTIPV.end())]
     MultiPvOutOfRange,
     /// An engine seat's level (`POST /api/level`) that is none.
-    #[error("a level is a whole number from {min} to {max}, not {0}", min = Level::MIN, max = Level::MAX)]
-    BadLevel(String),
+    #[error("a level is a whole number from {min} to {max}, not {given}")]
+    BadLevel { given: String, min: u8, max: u8 },
     #[error("side must be 'w' (White) or 'b' (Black), not '{0}'")]
     UnknownSide(String),
     /// A previewed line with a move that cannot be played.

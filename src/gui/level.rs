@@ -41,7 +41,11 @@ impl Level {
     pub fn from_json(v: &Value) -> Result<Level, Refusal> {
         v.as_u64()
             .and_then(Level::new)
-            .ok_or_else(|| Refusal::BadLevel(v.to_string()))
+            .ok_or_else(|| Refusal::BadLevel {
+                given: v.to_string(),
+                min: Level::MIN.0,
+                max: Level::MAX.0,
+            })
     }
 
     pub fn number(self) -> u8 {

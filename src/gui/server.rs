@@ -91,7 +91,7 @@ fn refusal_status(r: &Refusal) -> StatusCode {
         | Refusal::IllegalMove(_)
         | Refusal::NoSuchPly { .. }
         | Refusal::MultiPvOutOfRange
-        | Refusal::BadLevel(_)
+        | Refusal::BadLevel { .. }
         | Refusal::UnknownSide(_)
         | Refusal::Preview(_)
         | Refusal::Pgn(_)
