@@ -39,7 +39,7 @@ pub(super) fn spawn(
         Some(_) => 1,
         None => options::usable_threads(options.threads),
     };
-    let limits = match &plan {
+    let narrow = |plan: Option<Plan>| match plan {
         Some(plan) => plan.narrow(go.limits),
         None => go.limits,
     };
@@ -55,7 +55,7 @@ pub(super) fn spawn(
             let params = SearchParams {
                 pos,
                 game_keys: g.history().to_vec(),
-                limits,
+                limits: narrow(plan),
                 threads,
                 multipv: pick.map_or(multipv, |p| multipv.max(p.plan.candidates)),
                 searchmoves: go.searchmoves,
@@ -75,7 +75,7 @@ pub(super) fn spawn(
                 pos: *g.position(),
                 side: g.side_to_choose(),
                 over: g.outcome().is_some(),
-                limits,
+                limits: narrow(plan.map(Plan::for_simultaneous)),
                 overhead,
                 threads,
                 seed: options.seed,

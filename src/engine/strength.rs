@@ -157,7 +157,25 @@ const NODES_PER_LEVEL: f64 = 1.45;
 const TEMPERATURE_AT_ZERO: f64 = 150.0;
 const TEMPERATURE_PER_LEVEL: f64 = 0.9;
 
+/// The simultaneous game's node budget over the sequential games': a turn
+/// deeper costs thirty to seventy times the nodes (from apocalypse's start
+/// 160, 11,000, then 360,000), so at the sequential budgets every level
+/// below the top would see one or two turns. Three and a half times the
+/// budget gives each depth its stretch of levels, from the start: one turn
+/// to level 8, two from level 9, three from level 18 (docs/strength.md,
+/// "How a level plays", apocalypse).
+const SIMULTANEOUS_NODES: f64 = 3.5;
+
 impl Plan {
+    /// The plan for a turn of the simultaneous game: the same, with
+    /// [`SIMULTANEOUS_NODES`] times the nodes.
+    pub fn for_simultaneous(self) -> Plan {
+        Plan {
+            nodes: (self.nodes as f64 * SIMULTANEOUS_NODES).round() as u64,
+            ..self
+        }
+    }
+
     /// `limits` narrowed to the plan: the smaller depth and node limits,
     /// the quiescence limit. The clock still applies.
     pub fn narrow(&self, mut limits: Limits) -> Limits {

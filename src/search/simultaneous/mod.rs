@@ -97,6 +97,9 @@ struct Searcher<'a> {
     deadline: Option<Instant>,
     aborted: bool,
     nodes: u64,
+    /// Whether every node counts against `shared.node_limit` (a depth
+    /// after the first, with a node limit set).
+    budgeted: bool,
 }
 
 impl Drop for Searcher<'_> {
@@ -107,19 +110,42 @@ impl Drop for Searcher<'_> {
     }
 }
 
-impl Searcher<'_> {
+impl<'a> Searcher<'a> {
+    /// A searcher for an iteration `depth` turns deep: from the second
+    /// depth on, a node limit binds to the node (the first depth always
+    /// completes, so that there is a move to play).
+    fn new(shared: &'a SimShared, deadline: Option<Instant>, depth: u32) -> Searcher<'a> {
+        Searcher {
+            shared,
+            deadline,
+            aborted: false,
+            nodes: 0,
+            budgeted: depth > 1 && shared.node_limit.load(Ordering::Relaxed) != u64::MAX,
+        }
+    }
+
     fn check(&mut self) {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(256) {
+        let polled = self.nodes.is_multiple_of(256);
+        if polled {
             self.shared.nodes.fetch_add(256, Ordering::Relaxed);
-            if self.shared.stop.load(Ordering::Relaxed)
-                || self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.shared.nodes.load(Ordering::Relaxed)
-                    >= self.shared.node_limit.load(Ordering::Relaxed)
-            {
-                self.shared.stop.store(true, Ordering::Relaxed);
-                self.aborted = true;
-            }
+        }
+        // An entry's own search is often shorter than 256 nodes, so a
+        // budget polled only every 256 nodes of one searcher would never
+        // end a two-turn iteration: a weak level's budget (docs/strength.md)
+        // counts every node.
+        let over_budget = self.budgeted
+            && self.shared.nodes.load(Ordering::Relaxed) + self.nodes % 256
+                >= self.shared.node_limit.load(Ordering::Relaxed);
+        if over_budget
+            || (polled
+                && (self.shared.stop.load(Ordering::Relaxed)
+                    || self.deadline.is_some_and(|d| Instant::now() >= d)
+                    || self.shared.nodes.load(Ordering::Relaxed)
+                        >= self.shared.node_limit.load(Ordering::Relaxed)))
+        {
+            self.shared.stop.store(true, Ordering::Relaxed);
+            self.aborted = true;
         }
     }
 
@@ -167,13 +193,7 @@ impl Searcher<'_> {
 /// time limit, using (and filling) `shared`'s table: one entry of a
 /// matrix game, for tools that examine the search's strategies.
 pub fn value(shared: &SimShared, pos: &ApocalypsePosition, depth: u32) -> f64 {
-    Searcher {
-        shared,
-        deadline: None,
-        aborted: false,
-        nodes: 0,
-    }
-    .value(pos, depth)
+    Searcher::new(shared, None, 1).value(pos, depth)
 }
 
 /// An equilibrium over the full candidate sets, with strategies indexed
@@ -282,12 +302,7 @@ pub fn solve_turn(
             if let Some(&v) = pairs_needed.lock().expect("pairs").get(&(i, j)) {
                 return v;
             }
-            let mut s = Searcher {
-                shared,
-                deadline,
-                aborted: false,
-                nodes: 0,
-            };
+            let mut s = Searcher::new(shared, deadline, depth);
             s.value(&pos.resolve(white[i], black[j]), depth - 1)
         };
         // Pre-compute the first row and column in parallel: they are
@@ -356,12 +371,7 @@ fn parallel_entries(
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
             s.spawn(|| {
-                let mut searcher = Searcher {
-                    shared,
-                    deadline,
-                    aborted: false,
-                    nodes: 0,
-                };
+                let mut searcher = Searcher::new(shared, deadline, depth);
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed) as usize;
                     let Some(&(i, j)) = pairs.get(k) else { break };
