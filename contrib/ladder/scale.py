@@ -76,27 +76,59 @@ def step(wins, losses, draws):
     return -elo_of(score), (elo_of(hi) - elo_of(lo)) / 2
 
 
+def span_over(pairs, variant, level):
+    """The shortest pair of `variant` several levels apart (lower, upper)
+    that spans `level` to `level + 1`, or None."""
+    spans = [
+        (upper - lower, lower, upper)
+        for (v, lower, upper) in pairs
+        if v == variant and upper - lower > 1 and lower <= level < upper
+    ]
+    return min(spans)[1:] if spans else None
+
+
 def scale(pairs, variant, anchors, bottom, stretch, borrowed):
-    """A variant's scale, its table rows and its stretch; a pair the
-    ladder has not played takes the step of `borrowed`'s (the anchored
-    variant's) and its row says so."""
+    """A variant's scale, its table rows and its stretch. A step the
+    ladder did not play level to level, but within a pair several levels
+    apart (RUNGS="0 4 8" plays 0-4 and 4-8), is an even share of that
+    pair's step; a step played neither way takes the step of `borrowed`'s
+    (the anchored variant's). The rows say which."""
     rows, raw = [], [0.0]
     for level in range(LEVELS - 1):
         counts = pairs.get((variant, level, level + 1))
+        span = span_over(pairs, variant, level) if counts is None else None
+        if span:
+            lower, upper = span
+            measured, error = step(*pairs[(variant, lower, upper)])
+            share = max(measured, MIN_STEP * (upper - lower)) / (upper - lower)
+            rows.append((level, share, error, sum(pairs[(variant, lower, upper)]), (lower, upper, measured)))
+            raw.append(raw[-1] + share)
+            continue
         if counts is None and borrowed and (borrowed, level, level + 1) in pairs:
             measured, _ = step(*pairs[(borrowed, level, level + 1)])
-            rows.append((level, measured, None, 0))
+            rows.append((level, measured, None, 0, None))
         elif counts is None:
             sys.exit(f"scale.py: no {variant} pair {level}-{level + 1} in the ladder")
         else:
             measured, error = step(*counts)
-            rows.append((level, measured, error, sum(counts)))
+            rows.append((level, measured, error, sum(counts), None))
         raw.append(raw[-1] + max(measured, MIN_STEP))
     if anchors:
         elo, stretch = fit(raw, sorted(anchors))
     else:
         elo = [bottom + stretch * r for r in raw]
     return [round(e) for e in elo], rows, stretch
+
+
+def describe(row, borrowed):
+    """A table cell for the step from a level to the next."""
+    _, measured, error, _, span = row
+    if span:
+        lower, upper, whole = span
+        return f"{measured:+.0f}, 1/{upper - lower} of {lower}→{upper}: {whole:+.0f} ± {error:.0f}"
+    if error is None:
+        return f"not played ({borrowed}'s {measured:+.0f})"
+    return f"{measured:+.0f} ± {error:.0f}"
 
 
 def fit(raw, anchors):
@@ -154,7 +186,7 @@ def main():
         level, elo = rest.split("=")
         anchors.setdefault(variant, []).append((int(level), float(elo), 1))
     pairs = read(a.files)
-    table, stretch, bottom, borrowed = {}, 1.0, a.bottom, None
+    table, stretch, bottom, borrowed, cells = {}, 1.0, a.bottom, None, {}
     # The anchored variants first: the others borrow their stretch and
     # their level 0 (and the steps of pairs they have not played yet).
     for variant in sorted(VARIANTS, key=lambda v: v not in anchors):
@@ -168,13 +200,17 @@ def main():
         print("|---|---|---|---|")
         for level in range(LEVELS):
             if level < LEVELS - 1:
-                _, measured, error, games = rows[level]
-                if error is None:
-                    print(f"| {level} | {elo[level]} | not played yet ({borrowed}'s {measured:+.0f}) | 0 |")
-                else:
-                    print(f"| {level} | {elo[level]} | {measured:+.0f} ± {error:.0f} | {games} |")
+                print(f"| {level} | {elo[level]} | {describe(rows[level], borrowed)} | {rows[level][3]} |")
             else:
                 print(f"| {level} | {elo[level]} | (full strength) | |")
+        cells[variant] = [
+            f"{elo[level]}: {describe(rows[level], borrowed)} ({rows[level][3]})" for level in range(LEVELS - 1)
+        ] + [f"{elo[-1]}: full"]
+    print("\n### all variants (docs/strength.md)\n")
+    print("| level | " + " | ".join(VARIANTS) + " |")
+    print("|---|" + "---|" * len(VARIANTS))
+    for level in range(LEVELS):
+        print(f"| {level} | " + " | ".join(cells[v][level] for v in VARIANTS) + " |")
     if a.rust:
         write_rust(a.rust, table, a.clock, min(t[0] for t in table.values()))
 

@@ -115,8 +115,9 @@ impl Level {
     /// simultaneous game (`weights`, one per candidate ply, summing to 1):
     /// flattened towards an even choice among the plies the equilibrium
     /// plays (each weight raised to the power level/20), then mixed with
-    /// an even choice among all the candidates, a share that falls from
-    /// one half (`STRAY_AT_ZERO`) at level 0 to nothing at the top. A turn's depth
+    /// an even choice among all the candidates, a share that falls in a
+    /// straight line from one half (`STRAY_AT_ZERO`) at level 0 to
+    /// nothing at the top. A turn's depth
     /// moves in large steps (a few hundred nodes, then ten thousand, then
     /// hundreds of thousands), so the stray share is what separates the
     /// levels that reach the same depth.
@@ -134,7 +135,7 @@ impl Level {
         if total <= 0.0 {
             return weights.to_vec();
         }
-        let stray = STRAY_AT_ZERO * (1.0 - level / FULL_STRENGTH).powi(2);
+        let stray = STRAY_AT_ZERO * (1.0 - level / FULL_STRENGTH);
         let even = stray / weights.len() as f64;
         flat.iter()
             .map(|w| (1.0 - stray) * w / total + even)
@@ -143,7 +144,12 @@ impl Level {
 }
 
 /// The share of a level-0 turn in the simultaneous game chosen evenly
-/// among all the candidate plies rather than from the equilibrium.
+/// among all the candidate plies rather than from the equilibrium; it
+/// falls in a straight line to the top, because in apocalypse a turn's
+/// depth counts for little (two turns against one: +107 ± 128 Elo in 20
+/// games) and the stray share for most of the strength, about evenly
+/// (level 0 against level 11, shares 0.5 and 0.1: 1 in 20; level 11
+/// against no stray at all: 9 in 20; docs/experiments.md, 2026-11-28).
 const STRAY_AT_ZERO: f64 = 0.5;
 
 /// Level 0's node budget, and the factor from one level to the next: the
