@@ -257,3 +257,43 @@ fn the_top_level_is_the_full_search() {
     };
     assert_eq!(search(None), search(Some(20)));
 }
+
+/// The deepest `info depth` of one search from `variant`'s start at
+/// `level`, and its nodes.
+fn deepest(variant: &str, level: u32) -> (u32, u64) {
+    let mut e = Engine::start();
+    e.send(&format!("setoption name UCI_Variant value {variant}"));
+    e.send(&format!("setoption name Skill Level value {level}"));
+    e.send("position startpos");
+    e.send("go wtime 600000 btime 600000");
+    let (_, infos) = e.until("bestmove");
+    e.send("quit");
+    let field = |l: &str, name: &str| -> u64 {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        w.iter()
+            .position(|&x| x == name)
+            .and_then(|i| w.get(i + 1))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0)
+    };
+    infos
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| (field(l, "depth") as u32, field(l, "nodes")))
+        .max()
+        .unwrap_or((0, 0))
+}
+
+/// In apocalypse a turn deeper costs some seventy times the nodes (160,
+/// then 11,000 from the start): the levels' budgets give one turn to
+/// level 8 and two from level 9, and the budget binds within the
+/// iteration it ends (it once polled too rarely to end any).
+#[test]
+fn apocalypse_levels_reach_their_depths_within_their_budgets() {
+    let (depth, _) = deepest("apocalypse", 8);
+    assert_eq!(depth, 1, "level 8");
+    let (depth, nodes) = deepest("apocalypse", 9);
+    assert_eq!(depth, 2, "level 9");
+    // Level 9's budget: 3.5 * 150 * 1.45^9 nodes.
+    assert!(nodes <= 15_000, "level 9 searched {nodes} nodes");
+}
