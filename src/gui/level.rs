@@ -10,8 +10,8 @@ use std::fmt;
 /// that each of the page's levels 1 to 8 sends: `SKILL_LEVELS[k - 1]` for
 /// level k. Rising, and the top level is full strength; chosen on the
 /// measured scale (docs/strength.md, "Calibration") so that the page's
-/// levels are about as far apart from one to the next (in chess 744,
-/// 861, 1076, 1254, 1448, 1644, 1810, 2008: 120 to 215 Elo a step).
+/// levels are about as far apart from one to the next (in chess 500,
+/// 645, 914, 1136, 1379, 1625, 1832, 2079: 145 to 270 Elo a step).
 pub const SKILL_LEVELS: [u8; 8] = [0, 1, 3, 5, 9, 13, 18, 20];
 
 /// The UCI option a level is sent as; an engine that does not list it in
