@@ -7,8 +7,9 @@
 //! and NAGs stay, but for its old evaluations and move assessments, which
 //! the review's replace.
 
+use super::game::GameReview;
 use super::marks::is_move_assessment;
-use super::{GameReview, PlyReview};
+use super::ply::PlyReview;
 use crate::pgn::read::MATE;
 use crate::pgn::{PgnGame, PgnRecord, PlyNotes};
 use crate::search::threads::Score;

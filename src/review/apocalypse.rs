@@ -8,8 +8,8 @@
 //! loses nothing. The luck of the opponent's actual choice is not the
 //! player's doing and counts for nothing.
 
+use super::ply::{mark_of, PlyReview, ReviewError, Settings};
 use super::wdl::expected_score;
-use super::{mark_of, PlyReview, ReviewError, Settings};
 use crate::board::Color;
 use crate::engine::options::usable_threads;
 use crate::game::{Game, GameError, PlyError, SimultaneousGame};

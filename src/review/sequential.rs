@@ -3,8 +3,8 @@
 //! side had the first position's value before it and keeps the next
 //! one's after it.
 
+use super::ply::{mark_of, outcome_value, white_view, PlyReview, ReviewError, Settings};
 use super::wdl::expected_score;
-use super::{mark_of, outcome_value, white_view, PlyReview, ReviewError, Settings};
 use crate::board::{Color, Outcome};
 use crate::engine::{BestMove, Engine, Go, Info, Line};
 use crate::game::Game;

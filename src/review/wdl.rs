@@ -123,8 +123,9 @@ pub fn expected_score(variant: Variant, score: Score) -> f64 {
         Score::Mate(m) if m > 0 => 1.0,
         Score::Mate(_) => 0.0,
         Score::Cp(cp) => {
-            let [win, draw, _] = Model::of(variant).chances(f64::from(cp));
-            win + draw / 2.0
+            // win + draw / 2, written so that rounding keeps it monotone
+            let [win, _, loss] = Model::of(variant).chances(f64::from(cp));
+            (1.0 + win - loss) / 2.0
         }
     }
 }

@@ -47,7 +47,7 @@ struct Running {
 }
 
 /// The engine options XBoard may set with `option NAME=VALUE`.
-const XBOARD_OPTIONS: [&str; 7] = [
+const XBOARD_OPTIONS: [&str; 8] = [
     "MultiPV",
     "Move Overhead",
     "Clear Hash",
@@ -55,6 +55,7 @@ const XBOARD_OPTIONS: [&str; 7] = [
     "Skill Level",
     "UCI_LimitStrength",
     "UCI_Elo",
+    "UCI_ShowWDL",
 ];
 
 /// A value XBoard sends for `name`, as the engine's options read it: a
