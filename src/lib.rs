@@ -15,6 +15,8 @@
 //! * [`rules`]: the rules of each variant behind one trait.
 //! * [`search`]: alpha-beta for the sequential variants, equilibrium
 //!   search for the simultaneous one; [`eval`]: static evaluation.
+//! * [`review`]: game review — win chances from scores (`UCI_ShowWDL`),
+//!   marked mistakes, accuracy (`turncoat analyse`).
 //! * [`tune`]: Texel tuning of the evaluation (the optimiser, its data,
 //!   the self-play games that make it).
 //! * [`perft`]: move-tree counting to check the move generators;
@@ -37,6 +39,7 @@ mod output;
 pub mod perft;
 pub mod pgn;
 pub mod protocol;
+pub mod review;
 pub mod rng;
 pub mod rules;
 pub mod search;

@@ -476,7 +476,7 @@ fn words_replaced(shell: &str) -> String {
 
 /// The commands whose help docs/command-line.md holds; the program's own
 /// help first (`turncoat --help`).
-const COMMANDS: [&str; 10] = [
+const COMMANDS: [&str; 11] = [
     "",
     "gui",
     "match",
@@ -487,6 +487,7 @@ const COMMANDS: [&str; 10] = [
     "bench",
     "datagen",
     "tune",
+    "analyse",
 ];
 
 /// What `turncoat COMMAND --help` prints.

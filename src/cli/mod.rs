@@ -8,6 +8,7 @@
 //! Every default is written once, in its argument's `default_value_t`, and
 //! every help text comes from the doc comments of the arguments' types.
 
+pub mod analyse;
 pub mod bench;
 pub mod datagen;
 pub mod diagram;
@@ -71,6 +72,8 @@ enum Command {
     Datagen(datagen::DatagenArgs),
     #[command(help_template = HELP_TEMPLATE)]
     Tune(tune::TuneArgs),
+    #[command(help_template = HELP_TEMPLATE)]
+    Analyse(analyse::AnalyseArgs),
 }
 
 // `match`'s arguments keep cutechess-cli's single-dash spelling, which
@@ -154,5 +157,6 @@ pub fn run(args: &[String]) -> i32 {
         Some(Command::Bench(a)) => bench::command(&a),
         Some(Command::Datagen(a)) => datagen::command(&a),
         Some(Command::Tune(a)) => tune::command(&a),
+        Some(Command::Analyse(a)) => analyse::command(&a),
     }
 }

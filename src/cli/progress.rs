@@ -1,4 +1,4 @@
-//! The progress of a long command (datagen) on stderr: indicatif's bar
+//! The progress of a long command (datagen, analyse) on stderr: indicatif's bar
 //! where the build has the `gui` feature (the terminal extras go with the
 //! web stack), a log line after each batch without it (`RUST_LOG=info`).
 
@@ -33,6 +33,16 @@ impl Progress {
     pub fn finish(&self) {
         self.0.finish();
     }
+
+    /// A line about one game: the bar's message on a terminal, a line on
+    /// stderr otherwise (a log, a pipe).
+    pub fn note(&self, line: String) {
+        if self.0.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            self.0.set_message(line);
+        }
+    }
 }
 
 /// Progress through `total` games.
@@ -63,4 +73,9 @@ impl Progress {
     }
 
     pub fn finish(&self) {}
+
+    /// A line about one game, on stderr.
+    pub fn note(&self, line: String) {
+        eprintln!("{line}");
+    }
 }

@@ -24,6 +24,9 @@ pub struct Options {
     pub limit_strength: bool,
     /// `UCI_Elo`, on the calibrated scale of docs/strength.md.
     pub uci_elo: u32,
+    /// `UCI_ShowWDL`: scores come with win/draw/loss chances
+    /// (docs/review.md).
+    pub show_wdl: bool,
 }
 
 impl Default for Options {
@@ -40,6 +43,7 @@ impl Default for Options {
             skill_level: MAX_SKILL_LEVEL,
             limit_strength: false,
             uci_elo: MIN_ELO,
+            show_wdl: false,
         }
     }
 }
@@ -135,6 +139,10 @@ pub fn specs() -> Vec<OptionSpec> {
             kind: Check { default: false },
         },
         spin("UCI_Elo", MIN_ELO as u64, MIN_ELO as u64, MAX_ELO as u64),
+        OptionSpec {
+            name: "UCI_ShowWDL",
+            kind: Check { default: false },
+        },
     ]
 }
 
@@ -245,6 +253,10 @@ impl Options {
             }
             "uci_elo" => {
                 self.uci_elo = spin(name, value, MIN_ELO as u64, MAX_ELO as u64)? as u32;
+                Ok(Effect::None)
+            }
+            "uci_showwdl" => {
+                self.show_wdl = check(name, value)?;
                 Ok(Effect::None)
             }
             _ => Err(OptionError::Unknown(name.to_string())),

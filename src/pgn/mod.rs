@@ -7,5 +7,5 @@ pub mod movetext;
 pub mod read;
 pub mod write;
 
-pub use read::{read_games, PgnRecord, PlyNotes};
+pub use read::{read_each, read_games, PgnRecord, PlyNotes};
 pub use write::{today, PgnGame};

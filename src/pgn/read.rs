@@ -7,7 +7,8 @@
 //! move checked against the rules, with what a writer needs to give it back
 //! without loss ([`super::write`]): every tag in order, each ply's comments
 //! (`[%clk]` and `[%eval]` included) and NAGs, the result. Variations and
-//! move numbers are skipped.
+//! move numbers are skipped. [`read_each`] reads each game on its own, so
+//! that a bad one does not cost the others.
 
 use super::movetext::{tokens, Token};
 use crate::game::{Game, GameError};
@@ -45,6 +46,11 @@ pub struct PgnRecord {
 pub struct PlyNotes {
     pub nags: Vec<u8>,
     pub comments: Vec<String>,
+    /// Lines written as variations after the ply, each in place of it
+    /// (its moves in the variant's notation, from the position before
+    /// the ply): game review's better moves. Reading skips variations,
+    /// so this is empty in a game read.
+    pub variations: Vec<Vec<String>>,
 }
 
 impl PlyNotes {
@@ -81,21 +87,36 @@ pub fn is_result(text: &str) -> bool {
 /// Every game of `text`; a game without a `Variant` tag is of `default`.
 /// An error names the game (1-based) and the move that could not be read.
 pub fn read_games(text: &str, default: Variant) -> Result<Vec<PgnRecord>, PgnError> {
-    let mut games = Vec::new();
-    for (i, raw) in split_games(text).into_iter().enumerate() {
-        if games.len() == MAX_GAMES {
-            return Err(PgnError::TooManyGames);
-        }
-        let game = read_game(raw, default).map_err(|error| PgnError::Game {
-            number: i + 1,
-            error,
-        })?;
-        games.push(game);
+    read_each(text, default)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, game)| {
+            game.map_err(|error| PgnError::Game {
+                number: i + 1,
+                error,
+            })
+        })
+        .collect()
+}
+
+/// Every game of `text`, each read or refused on its own (game `i + 1`
+/// at index `i`), so that one bad game does not cost the others (`turncoat
+/// analyse`); `Err` only when the text holds no game or too many.
+pub fn read_each(
+    text: &str,
+    default: Variant,
+) -> Result<Vec<Result<PgnRecord, PgnGameError>>, PgnError> {
+    let raws = split_games(text);
+    if raws.len() > MAX_GAMES {
+        return Err(PgnError::TooManyGames);
     }
-    if games.is_empty() {
+    if raws.is_empty() {
         return Err(PgnError::NoGame);
     }
-    Ok(games)
+    Ok(raws
+        .into_iter()
+        .map(|raw| read_game(raw, default))
+        .collect())
 }
 
 /// Why a PGN text gives no games.

@@ -5,7 +5,8 @@
 //! and a `Termination` reason. `turncoat match` writes its games so, and
 //! `turncoat gui` exports (and reads back, [`super::read`]) the same form;
 //! a game the GUI imported gets back its own tags, comments (`[%clk]`,
-//! `[%eval]`) and NAGs, as they were read.
+//! `[%eval]`) and NAGs, as they were read; `turncoat analyse` adds
+//! variations (a ply's [`PlyNotes::variations`]).
 
 use super::read::{PlyNotes, MATE};
 use crate::Variant;
@@ -157,6 +158,10 @@ impl PgnGame<'_> {
             line.push(' ');
             let eval = self.evals.get(i + 1).copied().flatten();
             commented = push_notes(&mut line, notes(i + 1), eval);
+            for variation in &notes(i + 1).variations {
+                line.push_str(&self.variation(i, variation, first_number, black_first));
+                commented = true;
+            }
             if line.len() > 70 {
                 s.push_str(line.trim_end());
                 s.push('\n');
@@ -169,6 +174,34 @@ impl PgnGame<'_> {
         line.push_str(self.result);
         s.push_str(&line);
         s
+    }
+}
+
+impl PgnGame<'_> {
+    /// `(12. Nf3 Nc6 13. O-O)`: `line` in place of ply `i` (from 0),
+    /// in SAN, numbered as the main line, then a space.
+    fn variation(
+        &self,
+        i: usize,
+        line: &[String],
+        first_number: usize,
+        black_first: bool,
+    ) -> String {
+        let moves: Vec<String> = self.moves[..i].iter().chain(line).cloned().collect();
+        let readable = crate::game::readable_line(self.variant, self.start_fen, &moves);
+        let mut s = String::from("(");
+        for (k, mv) in readable[i..].iter().enumerate() {
+            let ply = i + k + usize::from(black_first);
+            let number = first_number + ply / 2;
+            if ply.is_multiple_of(2) {
+                s.push_str(&format!("{number}. "));
+            } else if k == 0 {
+                s.push_str(&format!("{number}... "));
+            }
+            s.push_str(mv);
+            s.push(' ');
+        }
+        format!("{}) ", s.trim_end())
     }
 }
 
@@ -241,6 +274,43 @@ mod tests {
             (back.variant, &back.moves, &back.evals[..]),
             (Variant::Chess, &moves, &evals[..])
         );
+    }
+
+    /// A ply's variations are written in SAN after its notes, numbered as
+    /// lichess numbers them, and the main line's next black move is
+    /// numbered again; reading skips them.
+    #[test]
+    fn variations_in_place_of_a_ply() {
+        let moves: Vec<String> = ["e2e4", "e7e5", "g1f3", "d8g5", "f3g5"]
+            .map(String::from)
+            .to_vec();
+        let mut notes = vec![PlyNotes::default(); 6];
+        notes[4].nags.push(4);
+        notes[4]
+            .variations
+            .push(["b8c6", "f1b5"].map(String::from).to_vec());
+        notes[3].variations.push(vec!["d2d4".to_string()]);
+        let text = PgnGame {
+            event: "x",
+            white: "w",
+            black: "b",
+            variant: Variant::Chess,
+            start_fen: Variant::Chess.start_fen(),
+            moves: &moves,
+            result: "*",
+            termination: None,
+            evals: &[],
+            kept_tags: &[],
+            extra_tags: &[],
+            notes: &notes,
+        }
+        .write(1, "2026.11.28");
+        let flat = text.replace('\n', " ");
+        let line = "1. e4 e5 2. Nf3 (2. d4) 2... Qg5 $4 (2... Nc6 3. Bb5) 3. Nxg5 *";
+        assert!(flat.contains(line), "{text}");
+        let back = &read_games(&text, Variant::Chess).unwrap()[0];
+        assert_eq!(back.moves, moves);
+        assert_eq!(back.notes[4].nags, [4]);
     }
 
     const FULL: &str = include_str!("../../tests/fixtures/lichess-full.pgn");

@@ -12,6 +12,7 @@ use crate::engine::genfens::{GenFens, MAX_COUNT, MAX_PLIES};
 use crate::engine::{options::OptionKind, Engine, Go, Info};
 use crate::game::SearchMoveError;
 use crate::output::send_line as send;
+use crate::review::wdl;
 use crate::search::time::Limits;
 use std::time::Duration;
 use vampirc_uci::{parse_one, UciMessage};
@@ -194,6 +195,11 @@ impl Session {
             }
         };
         let show_ponder = self.engine.options().ponder;
+        let wdl_variant = self
+            .engine
+            .options()
+            .show_wdl
+            .then(|| self.engine.game().variant());
         let go = Go {
             limits,
             searchmoves,
@@ -201,10 +207,11 @@ impl Session {
         };
         self.engine.go(
             go,
-            |info| {
+            move |info| {
+                let wdl = wdl_variant.map(|v| wdl::of_info(v, info));
                 send(&match info {
-                    Info::Line(l) => output::info_line(l),
-                    Info::Turn(t) => output::turn_line(t),
+                    Info::Line(l) => output::info_line(l, wdl),
+                    Info::Turn(t) => output::turn_line(t, wdl),
                 })
             },
             move |best| {

@@ -18,6 +18,7 @@ mod clock;
 use crate::board::{Color, Outcome};
 use crate::engine::{options::OptionKind, Engine, Go, Info};
 use crate::output::send_line as send;
+use crate::review::wdl::{self, Wdl};
 use crate::search::threads::Score;
 use crate::search::time::{seconds, Limits};
 use crate::Variant;
@@ -46,7 +47,7 @@ struct Running {
 }
 
 /// The engine options XBoard may set with `option NAME=VALUE`.
-const XBOARD_OPTIONS: [&str; 7] = [
+const XBOARD_OPTIONS: [&str; 8] = [
     "MultiPV",
     "Move Overhead",
     "Clear Hash",
@@ -54,6 +55,7 @@ const XBOARD_OPTIONS: [&str; 7] = [
     "Skill Level",
     "UCI_LimitStrength",
     "UCI_Elo",
+    "UCI_ShowWDL",
 ];
 
 /// A value XBoard sends for `name`, as the engine's options read it: a
@@ -383,11 +385,17 @@ impl Session {
             plies: self.engine.game().plies(),
             draw_before: self.engine.game().automatic_draw(),
         });
+        let wdl_variant = self
+            .engine
+            .options()
+            .show_wdl
+            .then(|| self.engine.game().variant());
         self.engine.go(
             go,
             move |info| {
                 if post {
-                    send(&thinking_line(info));
+                    let wdl = wdl_variant.map(|v| wdl::of_info(v, info));
+                    send(&thinking_line(info, wdl));
                 }
             },
             move |best| {
@@ -525,33 +533,29 @@ fn result_line(o: Outcome) -> String {
 }
 
 /// Thinking output: `ply score time nodes pv` (time in centiseconds; mate
-/// scores as 100000 + moves, XBoard's convention).
-fn thinking_line(info: &Info) -> String {
-    match info {
+/// scores as 100000 + moves, XBoard's convention); with `UCI_ShowWDL` on,
+/// the PV ends with the chances as a comment, `{wdl W D L}` (CECP has no
+/// field for them, and XBoard shows a PV's text as it comes).
+fn thinking_line(info: &Info, wdl: Option<Wdl>) -> String {
+    let (depth, score, time, nodes, pv) = match info {
         Info::Line(l) => {
             let score = match l.score {
-                Score::Cp(cp) => cp,
-                Score::Mate(m) if m > 0 => 100_000 + m,
-                Score::Mate(m) => -100_000 + m,
+                Score::Cp(cp) => i64::from(cp),
+                Score::Mate(m) if m > 0 => 100_000 + i64::from(m),
+                Score::Mate(m) => -100_000 + i64::from(m),
             };
-            format!(
-                "{} {} {} {} {}",
-                l.depth,
-                score,
-                l.time.as_millis() / 10,
-                l.nodes,
-                l.pv.join(" ")
-            )
+            (l.depth, score, l.time, l.nodes, l.pv.join(" "))
         }
-        Info::Turn(t) => format!(
-            "{} {} {} {} {}",
-            t.depth,
-            t.value.round() as i64,
-            t.time.as_millis() / 10,
-            t.nodes,
-            t.likely.as_deref().unwrap_or_default()
-        ),
+        Info::Turn(t) => {
+            let pv = t.likely.clone().unwrap_or_default();
+            (t.depth, t.value.round() as i64, t.time, t.nodes, pv)
+        }
+    };
+    let mut line = format!("{depth} {score} {} {nodes} {pv}", time.as_millis() / 10);
+    if let Some(w) = wdl {
+        line.push_str(&format!(" {{wdl {} {} {}}}", w.win, w.draw, w.loss));
     }
+    line
 }
 
 /// The XBoard loop on the input's lines (read on their own thread) and
