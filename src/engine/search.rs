@@ -87,13 +87,6 @@ pub(super) fn spawn(
     }
 }
 
-/// Runs a search as `std::thread::spawn` did: a thread that cannot be
-/// started is a panic, as it always was (natively only; WebAssembly runs
-/// the search on the calling thread, [`Task`]).
-fn spawn_task(name: &str, work: impl FnOnce() + Send + 'static) -> Task {
-    Task::spawn(name, None, work).expect("failed to spawn the search thread")
-}
-
 /// A weak level's choice among the best moves: its plan and the random
 /// number that picks.
 #[derive(Clone, Copy)]
@@ -114,7 +107,7 @@ fn spawn_alpha_beta(
     shared
         .pondering
         .store(params.limits.ponder, Ordering::Relaxed);
-    spawn_task("search", move || {
+    Task::run(move || {
         let pos = params.pos;
         let result = search(&shared, &params, &mut |r| {
             on_info(&Info::Line(line(&pos, r, chess960)))
@@ -198,7 +191,7 @@ fn spawn_equilibrium(
     shared.stop.store(false, Ordering::Relaxed);
     let budget = turn_budget(&turn.limits, turn.overhead);
     shared.node_limit.store(budget.nodes, Ordering::Relaxed);
-    spawn_task("equilibrium", move || {
+    Task::run(move || {
         let start = Instant::now();
         let side = turn.side;
         let strategy_of = |r: &SimResult| {

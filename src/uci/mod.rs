@@ -273,7 +273,8 @@ impl Session {
         // In WebAssembly the search runs on the calling thread to its end
         // (docs/web.md): no `stop` or `ponderhit` can reach it before, so a
         // search that waits for one would never end.
-        if cfg!(target_arch = "wasm32") && (limits.infinite || limits.ponder) {
+        #[cfg(target_arch = "wasm32")]
+        if limits.infinite || limits.ponder {
             return Err(GoError::Unbounded);
         }
         Ok((limits, searchmoves))
@@ -412,6 +413,7 @@ enum GoError {
     Millis { key: String, text: String },
     #[error("malformed go command '{0}'")]
     Malformed(String),
+    #[cfg(target_arch = "wasm32")]
     #[error(
         "go: this build searches on one thread and reads `stop` and `ponderhit` \
          only after the search, so it needs a limit: depth, nodes, mate, movetime \

@@ -371,13 +371,15 @@ fn parallel_entries(
             out.lock().expect("pairs").insert((i, j), v);
         }
     };
-    // One thread works on the caller's: the same entries, and no thread to
-    // start, which WebAssembly could not (docs/web.md).
-    if threads <= 1 {
-        return work();
+    // WebAssembly has one thread, and cannot start another (docs/web.md).
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = threads;
+        work()
     }
+    #[cfg(not(target_arch = "wasm32"))]
     std::thread::scope(|s| {
-        for _ in 0..threads {
+        for _ in 0..threads.max(1) {
             s.spawn(work);
         }
     });
