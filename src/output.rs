@@ -37,11 +37,14 @@ pub fn send_line(line: &str) {
     let _ = out.flush();
 }
 
+/// What takes the lines in WebAssembly.
+#[cfg(target_arch = "wasm32")]
+type Sink = Box<dyn FnMut(&str)>;
+
 #[cfg(target_arch = "wasm32")]
 std::thread_local! {
     /// Where the lines go; a WebAssembly module has the one thread.
-    static SINK: std::cell::RefCell<Option<Box<dyn FnMut(&str)>>> =
-        const { std::cell::RefCell::new(None) };
+    static SINK: std::cell::RefCell<Option<Sink>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Hands one line to the sink (dropped while there is none).

@@ -155,8 +155,12 @@ fn squeezed(output: &str) -> String {
     output.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The same lines after the banner (the web build's says it speaks UCI
+/// only; docs/web.md).
 fn assert_same_lines(native: &str, wasm: &str, what: &str) {
-    let (native, wasm) = (untimed(native), untimed(wasm));
+    let (mut native, mut wasm) = (untimed(native), untimed(wasm));
+    assert!(native.remove(0).starts_with("turncoat "), "{what}: banner");
+    assert!(wasm.remove(0).contains("in WebAssembly"), "{what}: banner");
     for (i, (n, w)) in native.iter().zip(&wasm).enumerate() {
         assert_eq!(w, n, "{what}: line {} differs", i + 1);
     }

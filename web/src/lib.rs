@@ -54,7 +54,15 @@ impl Engine {
     /// it; false once the engine has quit (`quit`).
     pub fn command(&mut self, line: &str) -> bool {
         let mut words = line.split_whitespace();
-        if words.next() == Some("bench") {
+        let first = words.next();
+        if first == Some("xboard") {
+            send(
+                &self.on_line,
+                "info string error: this build speaks UCI only (XBoard needs the native binary)",
+            );
+            return true;
+        }
+        if first == Some("bench") {
             match words.next() {
                 None => {
                     turncoat::bench::run(1, 0);
