@@ -24,8 +24,8 @@
 
 // Engine programs as child processes, the command line and the tournament
 // runner need processes, files and threads, which a WebAssembly module in a
-// browser has not: the web build (web/, docs/web.md) leaves them out.
-#[cfg(not(target_arch = "wasm32"))]
+// browser has not: the web build (web/, docs/web.md) leaves them out (of
+// the arena, it keeps what a page's game needs: clocks, requests, results).
 pub mod arena;
 pub mod bench;
 pub mod board;
@@ -36,7 +36,7 @@ pub mod diagram;
 pub mod engine;
 pub mod eval;
 pub mod game;
-#[cfg(feature = "gui")]
+#[cfg(feature = "page")]
 pub mod gui;
 pub mod openings;
 mod output;

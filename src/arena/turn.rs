@@ -5,7 +5,7 @@
 //! legal loses.
 
 use super::players::Players;
-use super::program::Failure;
+use super::request::Failure;
 use super::request::Answer;
 use super::result::GameResult;
 use crate::board::Color;

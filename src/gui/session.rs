@@ -15,7 +15,8 @@ use crate::game::Game;
 use crate::pgn::PlyNotes;
 use crate::Variant;
 use std::cell::{Ref, RefCell};
-use std::time::{Duration, Instant};
+use crate::clock::Instant;
+use std::time::Duration;
 
 /// Who plays which side, as the page's `#mode` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
