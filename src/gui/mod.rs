@@ -30,6 +30,7 @@
 pub mod args;
 #[cfg(feature = "gui")]
 pub mod assets;
+pub mod api;
 pub mod book;
 pub mod error;
 #[cfg(feature = "gui")]
@@ -37,6 +38,7 @@ pub mod hub;
 pub mod learn;
 pub mod level;
 pub mod line_memo;
+pub mod local;
 pub mod pgn_import;
 #[cfg(feature = "gui")]
 pub mod runner;

@@ -340,6 +340,14 @@ pub fn pgn_player(s: &Session, engines: &[impl Offered], side: Color) -> String 
     level::with_level(&seat_name(s, engines, side), seat_level(s, engines, side))
 }
 
+/// The players of the game that starts or goes on, for the PGN: their
+/// names (an engine's with its level) and the levels played.
+pub fn record_seats(s: &mut Session, engines: &[impl Offered]) {
+    let [white, black] = Color::ALL.map(|side| pgn_player(s, engines, side));
+    s.players = Some((white, black));
+    s.levels_played = Color::ALL.map(|side| seat_level(s, engines, side));
+}
+
 /// The name shown beside the board for `side`: in a game with engines
 /// `You` for the person's seat and the engine's name with its level for
 /// the others; elsewhere the imported game's player (its `White`/`Black`
