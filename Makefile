@@ -14,10 +14,11 @@ all:
 	cargo build --release
 	cp $(TARGET_DIR)/release/turncoat$(SUFFIX) $(EXE:%$(SUFFIX)=%)$(SUFFIX)
 
-# The web build (docs/web.md): the engine compiled to WebAssembly with
-# wasm-bindgen (`--target web`, which a page and node both load) and the
-# node script that runs it as a UCI engine on stdin/stdout, in
-# target/web/. The wasm32 target and the `wasm-bindgen` command (exactly
+# The web build (docs/web.md): the static site in target/web/ — turncoat
+# gui's page with the engine and the page's model compiled to WebAssembly
+# with wasm-bindgen (`--target web`, which a page and node both load),
+# assembled by web/site/build.mjs — and the node script that runs the
+# engine as a UCI engine on stdin/stdout. The wasm32 target and the `wasm-bindgen` command (exactly
 # the version web/Cargo.toml pins for the crate: the two must match) are
 # installed when missing. The functions' names are left out of the module
 # (5% of its bytes, 7% gzipped; a panic still prints its message).
@@ -37,6 +38,7 @@ web: web-tools
 	wasm-bindgen --target web --no-typescript --remove-name-section \
 		--remove-producers-section --out-dir $(WEB_DIR) $(WASM)
 	cp web/turncoat-uci.mjs $(WEB_DIR)/
+	node web/site/build.mjs $(WEB_DIR)
 
 web-tools:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown \

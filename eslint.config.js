@@ -1,5 +1,5 @@
-// ESLint (flat config) for the browser GUI's page, its unit tests and the
-// web build's node script (web/turncoat-uci.mjs):
+// ESLint (flat config) for the browser GUI's page, its unit tests, the web
+// build's site (web/site) and node scripts (web/turncoat-uci.mjs):
 // `npm ci && npx eslint --max-warnings 0` (.ci/run does; docs/testing.md).
 // The page's modules run in the browser; the tests, the node script and
 // this file in node.
@@ -10,8 +10,12 @@ export default [
   { ignores: ['target/**', 'node_modules/**', 'fuzz/**'] },
   js.configs.recommended,
   {
-    files: ['src/gui/assets/**/*.js'],
+    files: ['src/gui/assets/**/*.js', 'web/site/**/*.js'],
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: globals.browser },
+  },
+  {
+    files: ['web/site/engine-worker.js', 'web/site/sw.js'],
+    languageOptions: { globals: globals.worker },
   },
   {
     files: ['tests/js/**/*.mjs', 'web/**/*.mjs', 'eslint.config.js'],

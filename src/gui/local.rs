@@ -519,10 +519,13 @@ impl LocalHub {
         let levels = snap.levels.map(|n| Level::new(u64::from(n)));
         self.stop();
         let s = &mut self.session;
-        s.load(&game).map_err(|source| Refusal::ImportedGame {
-            label: game.label.clone(),
-            source,
-        })?;
+        if let Err(source) = s.load(&game) {
+            self.start();
+            return Err(Refusal::ImportedGame {
+                label: game.label.clone(),
+                source,
+            });
+        }
         if let [Some(w), Some(b)] = levels {
             s.levels = [w, b];
         }
@@ -877,4 +880,193 @@ fn engine_index(name: &str) -> Result<usize, Refusal> {
 fn parse_sides(sides: [Option<&str>; 2]) -> Result<[Option<usize>; 2], Refusal> {
     let pick = |name: Option<&str>| name.map(engine_index).transpose();
     Ok([pick(sides[0])?, pick(sides[1])?])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn state(hub: &LocalHub) -> Value {
+        serde_json::from_str(&hub.state()).unwrap()
+    }
+
+    fn act(hub: &mut LocalHub, name: &str, body: Value) -> Result<Value, String> {
+        hub.act(name, &body.to_string())
+            .map(|t| serde_json::from_str(&t).unwrap())
+    }
+
+    /// The engine's answer to the search asked for now: `mv` after an
+    /// `info` line with `score`.
+    fn engine_plays(hub: &mut LocalHub, mv: &str, score: i32) {
+        let id = hub.search().expect("the engine is asked").id;
+        hub.engine_line(id, &format!("info depth 3 score cp {score} nodes 10 pv {mv}"));
+        assert!(hub.engine_line(id, &format!("bestmove {mv}")));
+    }
+
+    #[test]
+    fn a_game_against_the_engine_is_refereed_turn_by_turn() {
+        let mut hub = LocalHub::new();
+        let s = act(
+            &mut hub,
+            "new",
+            json!({"variant": "chess", "mode": "play-black", "tc": "1+0"}),
+        )
+        .unwrap();
+        assert_eq!(s["thinking"], "w");
+        let search = hub.search().unwrap().clone();
+        assert!(!search.analysis);
+        assert_eq!(search.side, "w");
+        assert_eq!(
+            search.commands,
+            [
+                "setoption name UCI_Variant value chess",
+                "setoption name Skill Level value 1",
+                "setoption name MultiPV value 1",
+                &format!("position fen {}", Variant::Chess.start_fen()),
+                "go wtime 60000 btime 60000 winc 0 binc 0",
+            ]
+        );
+        // Not the person's move yet.
+        assert!(act(&mut hub, "move", json!({"move": "e7e5"})).is_err());
+        engine_plays(&mut hub, "e2e4", 30);
+        let s = state(&hub);
+        assert_eq!(s["human_to_move"], true);
+        assert_eq!(s["evals"][1], 30);
+        assert!(hub.search().is_none());
+        // An old search's lines are dropped.
+        assert!(!hub.engine_line(search.id, "bestmove d2d4"));
+        act(&mut hub, "move", json!({"move": "e7e5"})).unwrap();
+        let next = hub.search().unwrap();
+        assert!(next.commands[3].ends_with("moves e2e4 e7e5"), "{next:?}");
+        assert_eq!(state(&hub)["moves"].as_array().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn an_illegal_answer_of_the_engine_loses() {
+        let mut hub = LocalHub::new();
+        act(&mut hub, "new", json!({"variant": "chess", "mode": "play-black"})).unwrap();
+        let id = hub.search().unwrap().id;
+        assert!(hub.engine_line(id, "bestmove e2e5"));
+        let s = state(&hub);
+        assert_eq!(s["result"], "0-1", "{s}");
+        assert!(hub.search().is_none());
+    }
+
+    #[test]
+    fn a_take_back_during_the_engines_thought_drops_its_search() {
+        let mut hub = LocalHub::new();
+        act(&mut hub, "new", json!({"variant": "pacifist", "mode": "play-white"})).unwrap();
+        assert!(hub.search().is_none());
+        act(&mut hub, "move", json!({"move": "e2e4"})).unwrap();
+        let thinking = hub.search().unwrap().id;
+        act(&mut hub, "undo", json!({})).unwrap();
+        assert!(hub.search().is_none(), "the person's move again");
+        assert!(!hub.engine_line(thinking, "bestmove e7e5"));
+        let s = state(&hub);
+        assert_eq!(s["moves"].as_array().unwrap().len(), 0);
+        assert_eq!(s["human_to_move"], true);
+    }
+
+    #[test]
+    fn apocalypse_hides_white_choice_from_the_engine() {
+        let mut hub = LocalHub::new();
+        act(&mut hub, "new", json!({"variant": "apocalypse", "mode": "play-white"})).unwrap();
+        act(&mut hub, "move", json!({"move": "b1c3"})).unwrap();
+        let s = state(&hub);
+        assert_eq!(s["pending"], "w");
+        assert_eq!(s["moves"].as_array().unwrap().len(), 0);
+        let search = hub.search().unwrap();
+        assert_eq!(search.side, "b");
+        assert!(
+            !search.commands[3].contains("b1c3") || search.commands[3].ends_with("moves b1c3"),
+            "a stand-in, not white's choice unless it is the stand-in"
+        );
+        engine_plays(&mut hub, "g8f6", -10);
+        let s = state(&hub);
+        assert_eq!(s["moves"].as_array().unwrap().len(), 2, "{s}");
+        assert_eq!(s["human_to_move"], true);
+    }
+
+    #[test]
+    fn analysis_searches_the_position_shown_with_its_lines() {
+        let mut hub = LocalHub::new();
+        act(&mut hub, "new", json!({"variant": "subversion", "mode": "analysis"})).unwrap();
+        act(&mut hub, "analysis", json!({"multipv": 2})).unwrap();
+        let first = hub.search().unwrap().clone();
+        assert!(first.analysis);
+        assert!(first.commands.contains(&"setoption name MultiPV value 2".to_string()));
+        assert_eq!(
+            first.commands.last().unwrap(),
+            &format!("go depth {ANALYSIS_DEPTH}")
+        );
+        hub.engine_line(first.id, "info depth 5 multipv 1 score cp 20 nodes 99 pv e2e4 e7e5");
+        assert!(hub.dirty());
+        let s: Value = serde_json::from_str(&hub.publish()).unwrap();
+        assert_eq!(s["engine_output"][0]["pv"][0], "e2e4");
+        act(&mut hub, "move", json!({"move": "e2e4"})).unwrap();
+        let next = hub.search().unwrap();
+        assert_ne!(next.id, first.id);
+        assert!(next.commands[3].ends_with("moves e2e4"));
+    }
+
+    #[test]
+    fn a_person_out_of_time_loses() {
+        let mut hub = LocalHub::new();
+        act(&mut hub, "new", json!({"variant": "chess", "mode": "play-black", "tc": "0.01+0"})).unwrap();
+        engine_plays(&mut hub, "e2e4", 0);
+        act(&mut hub, "move", json!({"move": "e7e5"})).unwrap();
+        engine_plays(&mut hub, "d2d4", 0);
+        // Black's second move is on the clock: 0.6 s and the grace.
+        assert!(!hub.tick());
+        std::thread::sleep(Duration::from_millis(1200));
+        assert!(hub.tick());
+        let s = state(&hub);
+        assert_eq!(s["result"], "1-0", "{s}");
+        assert_eq!(s["clock"]["b"], 0);
+    }
+
+    #[test]
+    fn a_snapshot_restores_the_game_and_it_goes_on() {
+        let mut hub = LocalHub::new();
+        act(&mut hub, "new", json!({"variant": "pacifist2", "mode": "play-white"})).unwrap();
+        act(&mut hub, "level", json!({"side": "b", "level": 5})).unwrap();
+        act(&mut hub, "move", json!({"move": "e2e4"})).unwrap();
+        engine_plays(&mut hub, "e7e5", 0);
+        let snap: Snapshot =
+            serde_json::from_str(&serde_json::to_string(&hub.snapshot()).unwrap()).unwrap();
+        let mut again = LocalHub::new();
+        again.restore(&snap).unwrap();
+        let (a, b) = (state(&hub), state(&again));
+        for key in ["variant", "fen", "moves", "mode", "levels", "human_to_move"] {
+            assert_eq!(a[key], b[key], "{key}");
+        }
+        act(&mut again, "move", json!({"move": "d2d4"})).unwrap();
+        assert!(again.search().unwrap().commands[1].ends_with("value 9"), "level 5");
+        // A snapshot that does not read changes nothing.
+        let bad = Snapshot {
+            pgn: "not a game".into(),
+            ..snap
+        };
+        let before = again.state();
+        assert!(again.restore(&bad).is_err());
+        assert_eq!(again.state(), before);
+    }
+
+    #[test]
+    fn actions_are_refused_as_by_the_server() {
+        let mut hub = LocalHub::new();
+        assert_eq!(act(&mut hub, "nope", json!({})).unwrap_err(), "no action 'nope'");
+        assert!(act(&mut hub, "new", json!({"variant": "go"}))
+            .unwrap_err()
+            .contains("unknown variant"));
+        assert!(act(&mut hub, "move", json!({"mvoe": 1}))
+            .unwrap_err()
+            .starts_with("bad request body"));
+        assert!(hub.act("undo", "{").is_err());
+        assert_eq!(
+            act(&mut hub, "new", json!({"variant": "chess", "white": "stockfish"})).unwrap_err(),
+            "no engine is named 'stockfish'"
+        );
+    }
 }

@@ -232,20 +232,14 @@ async fn state(State(app): State<App>) -> Response {
     blocking(app.hub, |hub| Ok(hub.state())).await
 }
 
-/// The book page's look: readable lines, the pictures at a board's size,
-/// the reader's light or dark scheme.
-const BOOK_STYLE: &str = "html{color-scheme:light dark}body{font:16px/1.5 system-ui,sans-serif;\
-margin:0 auto;max-width:46rem;padding:1rem}figure{margin:1rem 0}figure svg{max-width:22rem;\
-width:100%;height:auto}table{border-collapse:collapse}td,th{border:1px solid #8886;\
-padding:.2rem .5rem}code{font-size:.9em}";
-
 /// The whole rules book as a page, for the rules panel's links into other
 /// sections (docs/gui.md).
 async fn book() -> Response {
     let page = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>turncoat — the rules book</title><style>{BOOK_STYLE}</style></head><body><main>{}</main></body></html>",
+         <title>turncoat — the rules book</title><style>{}</style></head><body><main>{}</main></body></html>",
+        super::book::BOOK_STYLE,
         super::book::book_html()
     );
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()

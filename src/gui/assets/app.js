@@ -42,7 +42,12 @@ import {
 window.turncoatTimings = timings;
 window.turncoatSounds = sounds;
 
-const transport = createHttpTransport({ token: new URLSearchParams(location.search).get('token') || '' });
+// The web build's page (docs/web.md) says so in a <meta>: its transport
+// calls the Rust code in the page (web/site/local.js, only in that build).
+const local = document.querySelector('meta[name="turncoat-transport"]')?.content === 'local';
+const transport = local
+  ? await (await import('./local.js')).createTransport()
+  : createHttpTransport({ token: new URLSearchParams(location.search).get('token') || '' });
 useTransport(transport);
 
 /** A game with engines has clocks: a changed time control applies at once there, as a changed engine does. */
