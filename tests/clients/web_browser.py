@@ -193,8 +193,13 @@ class Site:
         for side, level in (levels or {}).items():
             self.select(f"level-{'white' if side == 'w' else 'black'}", str(level))
             wait_for(f"level {level}", lambda: self.state()["levels"][side] == level)
+        seq = self.state()["seq"]
         self.el("#new-game").click()
-        wait_for("a new game", lambda: self.moves() == [] and self.text("result") == "")
+        if mode == "watch":
+            # the engines start at once: the game has begun, whatever it shows
+            wait_for("a new game", lambda: self.state()["seq"] > seq)
+        else:
+            wait_for("a new game", lambda: self.moves() == [] and self.text("result") == "")
 
     def human_turn(self, timeout=GAME_PATIENCE):
         def turn():
@@ -212,6 +217,10 @@ class Site:
         m = plain[(k * 7) % len(plain)]
         self.click_square(m["from"])
         self.click_square(m["to"])
+        # an apocalypse speculation risks a penalty point: confirmed first
+        risk = [e for e in self.d.find_elements(By.CSS_SELECTOR, f'[data-choice="{m["move"]}"]') if e.is_displayed()]
+        if risk:
+            risk[0].click()
         return m
 
 
@@ -242,7 +251,8 @@ def play_against_engine(s, variant, person_moves=4):
             break
         before = len(s.moves())
         m = s.click_move(st, k)
-        wait_for(f"{m['move']} played", lambda: len(s.moves()) > before)
+        # (in apocalypse white's choice stays hidden until black's is made)
+        wait_for(f"{m['move']} played", lambda: len(s.moves()) > before or s.state()["pending"] == "w")
         wait_for("the engine's answer", lambda: len(s.moves()) >= before + 2 or s.text("result"), GAME_PATIENCE)
     assert "illegal" not in s.text("result").lower(), s.text("result")
     print(f"{variant}: the person against the engine, {len(s.moves())} plies, ok")
