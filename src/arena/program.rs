@@ -3,8 +3,8 @@
 //! crashed one shows as a closed pipe.
 
 use super::interrupt::Interrupt;
-use super::request::{parse_uci_score, uci_go, uci_position, Answer, MoveLimit, MoveRequest};
 pub use super::request::Failure;
+use super::request::{parse_uci_score, uci_go, uci_position, Answer, MoveLimit, MoveRequest};
 use crate::board::Color;
 use crate::Variant;
 use std::fmt;

@@ -85,4 +85,3 @@ pub fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, serde_json::Error> {
     };
     serde_json::from_slice(text)
 }
-

@@ -218,7 +218,7 @@ impl LocalHub {
             }
             "draw" => {
                 read!(Empty);
-                return Ok(self.offer_draw()?);
+                return self.offer_draw();
             }
             "abort" => {
                 read!(Empty);
@@ -900,7 +900,10 @@ mod tests {
     /// `info` line with `score`.
     fn engine_plays(hub: &mut LocalHub, mv: &str, score: i32) {
         let id = hub.search().expect("the engine is asked").id;
-        hub.engine_line(id, &format!("info depth 3 score cp {score} nodes 10 pv {mv}"));
+        hub.engine_line(
+            id,
+            &format!("info depth 3 score cp {score} nodes 10 pv {mv}"),
+        );
         assert!(hub.engine_line(id, &format!("bestmove {mv}")));
     }
 
@@ -945,7 +948,12 @@ mod tests {
     #[test]
     fn an_illegal_answer_of_the_engine_loses() {
         let mut hub = LocalHub::new();
-        act(&mut hub, "new", json!({"variant": "chess", "mode": "play-black"})).unwrap();
+        act(
+            &mut hub,
+            "new",
+            json!({"variant": "chess", "mode": "play-black"}),
+        )
+        .unwrap();
         let id = hub.search().unwrap().id;
         assert!(hub.engine_line(id, "bestmove e2e5"));
         let s = state(&hub);
@@ -956,7 +964,12 @@ mod tests {
     #[test]
     fn a_take_back_during_the_engines_thought_drops_its_search() {
         let mut hub = LocalHub::new();
-        act(&mut hub, "new", json!({"variant": "pacifist", "mode": "play-white"})).unwrap();
+        act(
+            &mut hub,
+            "new",
+            json!({"variant": "pacifist", "mode": "play-white"}),
+        )
+        .unwrap();
         assert!(hub.search().is_none());
         act(&mut hub, "move", json!({"move": "e2e4"})).unwrap();
         let thinking = hub.search().unwrap().id;
@@ -971,7 +984,12 @@ mod tests {
     #[test]
     fn apocalypse_hides_white_choice_from_the_engine() {
         let mut hub = LocalHub::new();
-        act(&mut hub, "new", json!({"variant": "apocalypse", "mode": "play-white"})).unwrap();
+        act(
+            &mut hub,
+            "new",
+            json!({"variant": "apocalypse", "mode": "play-white"}),
+        )
+        .unwrap();
         act(&mut hub, "move", json!({"move": "b1c3"})).unwrap();
         let s = state(&hub);
         assert_eq!(s["pending"], "w");
@@ -991,16 +1009,26 @@ mod tests {
     #[test]
     fn analysis_searches_the_position_shown_with_its_lines() {
         let mut hub = LocalHub::new();
-        act(&mut hub, "new", json!({"variant": "subversion", "mode": "analysis"})).unwrap();
+        act(
+            &mut hub,
+            "new",
+            json!({"variant": "subversion", "mode": "analysis"}),
+        )
+        .unwrap();
         act(&mut hub, "analysis", json!({"multipv": 2})).unwrap();
         let first = hub.search().unwrap().clone();
         assert!(first.analysis);
-        assert!(first.commands.contains(&"setoption name MultiPV value 2".to_string()));
+        assert!(first
+            .commands
+            .contains(&"setoption name MultiPV value 2".to_string()));
         assert_eq!(
             first.commands.last().unwrap(),
             &format!("go depth {ANALYSIS_DEPTH}")
         );
-        hub.engine_line(first.id, "info depth 5 multipv 1 score cp 20 nodes 99 pv e2e4 e7e5");
+        hub.engine_line(
+            first.id,
+            "info depth 5 multipv 1 score cp 20 nodes 99 pv e2e4 e7e5",
+        );
         assert!(hub.dirty());
         let s: Value = serde_json::from_str(&hub.publish()).unwrap();
         assert_eq!(s["engine_output"][0]["pv"][0], "e2e4");
@@ -1013,7 +1041,12 @@ mod tests {
     #[test]
     fn a_person_out_of_time_loses() {
         let mut hub = LocalHub::new();
-        act(&mut hub, "new", json!({"variant": "chess", "mode": "play-black", "tc": "0.01+0"})).unwrap();
+        act(
+            &mut hub,
+            "new",
+            json!({"variant": "chess", "mode": "play-black", "tc": "0.01+0"}),
+        )
+        .unwrap();
         engine_plays(&mut hub, "e2e4", 0);
         act(&mut hub, "move", json!({"move": "e7e5"})).unwrap();
         engine_plays(&mut hub, "d2d4", 0);
@@ -1029,7 +1062,12 @@ mod tests {
     #[test]
     fn a_snapshot_restores_the_game_and_it_goes_on() {
         let mut hub = LocalHub::new();
-        act(&mut hub, "new", json!({"variant": "pacifist2", "mode": "play-white"})).unwrap();
+        act(
+            &mut hub,
+            "new",
+            json!({"variant": "pacifist2", "mode": "play-white"}),
+        )
+        .unwrap();
         act(&mut hub, "level", json!({"side": "b", "level": 5})).unwrap();
         act(&mut hub, "move", json!({"move": "e2e4"})).unwrap();
         engine_plays(&mut hub, "e7e5", 0);
@@ -1042,7 +1080,10 @@ mod tests {
             assert_eq!(a[key], b[key], "{key}");
         }
         act(&mut again, "move", json!({"move": "d2d4"})).unwrap();
-        assert!(again.search().unwrap().commands[1].ends_with("value 9"), "level 5");
+        assert!(
+            again.search().unwrap().commands[1].ends_with("value 9"),
+            "level 5"
+        );
         // A snapshot that does not read changes nothing.
         let bad = Snapshot {
             pgn: "not a game".into(),
@@ -1056,7 +1097,10 @@ mod tests {
     #[test]
     fn actions_are_refused_as_by_the_server() {
         let mut hub = LocalHub::new();
-        assert_eq!(act(&mut hub, "nope", json!({})).unwrap_err(), "no action 'nope'");
+        assert_eq!(
+            act(&mut hub, "nope", json!({})).unwrap_err(),
+            "no action 'nope'"
+        );
         assert!(act(&mut hub, "new", json!({"variant": "go"}))
             .unwrap_err()
             .contains("unknown variant"));
@@ -1065,7 +1109,12 @@ mod tests {
             .starts_with("bad request body"));
         assert!(hub.act("undo", "{").is_err());
         assert_eq!(
-            act(&mut hub, "new", json!({"variant": "chess", "white": "stockfish"})).unwrap_err(),
+            act(
+                &mut hub,
+                "new",
+                json!({"variant": "chess", "white": "stockfish"})
+            )
+            .unwrap_err(),
             "no engine is named 'stockfish'"
         );
     }

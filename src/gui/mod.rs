@@ -26,11 +26,11 @@
 //! (`args`, `assets`, `hub`, `runner`, `server`, this module's `run`) is
 //! the `gui` feature.
 
+pub mod api;
 #[cfg(feature = "gui")]
 pub mod args;
 #[cfg(feature = "gui")]
 pub mod assets;
-pub mod api;
 pub mod book;
 pub mod error;
 #[cfg(feature = "gui")]
@@ -55,4 +55,3 @@ pub mod view;
 mod serve;
 #[cfg(feature = "gui")]
 pub use serve::{run, Engine};
-

@@ -11,11 +11,11 @@ use super::time_control;
 use crate::arena::clock::Limit;
 use crate::arena::result::GameResult;
 use crate::board::Color;
+use crate::clock::Instant;
 use crate::game::Game;
 use crate::pgn::PlyNotes;
 use crate::Variant;
 use std::cell::{Ref, RefCell};
-use crate::clock::Instant;
 use std::time::Duration;
 
 /// Who plays which side, as the page's `#mode` names it.

@@ -309,9 +309,7 @@ pub fn state<'a>(s: &'a Session, engines: &'a [impl Offered]) -> State<'a> {
         engine_output: &s.output,
         evals: &s.evals,
         multipv: s.multipv,
-        analysis_engine: engines
-            .get(s.analysis_engine)
-            .map(|e| e.name()),
+        analysis_engine: engines.get(s.analysis_engine).map(|e| e.name()),
         pgn_games: s.imported.iter().map(|g| g.label.as_str()).collect(),
         message: &s.message,
     }
