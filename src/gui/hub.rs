@@ -3,13 +3,13 @@
 //! plays or analyses (seats, engines, the referee). After every change
 //! the new state goes to every page over the live channel.
 
+use super::engine::Engine;
 use super::error::{Refusal, MULTIPV};
 use super::level::Level;
 use super::runner::{self, Reports, Runner, Target};
 use super::search_line::{self, SearchLine};
 use super::session::{self, merge_sides, ClockView, Mode, Session};
 use super::view;
-use super::Engine;
 use crate::arena::program::Failure;
 use crate::arena::request::{MoveLimit, MoveRequest};
 use crate::arena::result::{DrawBy, GameResult, WinBy};

@@ -20,11 +20,12 @@
 
 //!
 //! The page's model (`session`, `view`, `book`, `learn`, `pgn_import`,
-//! `level`, `search_line`, `line_memo`, `time_control`, `error`) is the
-//! `page` feature: it has no server, threads or processes, and the web
-//! build (web/, docs/web.md) runs it in the page itself. The server
-//! (`args`, `assets`, `hub`, `runner`, `server`, this module's `run`) is
-//! the `gui` feature.
+//! `level`, `search_line`, `line_memo`, `time_control`, `error`, `api`,
+//! and `local`: the hub on one thread) is the `page` feature: it has no
+//! server, threads or processes, and the web build (web/, docs/web.md)
+//! runs it in the page itself. The server (`args`, `assets`, `engine`,
+//! `hub`, `runner`, `server`, and `serve`: the start) is the `gui`
+//! feature.
 
 pub mod api;
 #[cfg(feature = "gui")]
@@ -32,6 +33,8 @@ pub mod args;
 #[cfg(feature = "gui")]
 pub mod assets;
 pub mod book;
+#[cfg(feature = "gui")]
+pub mod engine;
 pub mod error;
 #[cfg(feature = "gui")]
 pub mod hub;
@@ -52,6 +55,4 @@ pub mod time_control;
 pub mod view;
 
 #[cfg(feature = "gui")]
-mod serve;
-#[cfg(feature = "gui")]
-pub use serve::{run, Engine};
+pub mod serve;

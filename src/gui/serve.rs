@@ -2,51 +2,11 @@
 //! on 127.0.0.1, until Ctrl-C.
 
 use super::args;
+use super::engine::Engine;
 use super::hub::Hub;
-use super::level;
 use super::server::{self, App};
-use super::view::Offered;
-use crate::arena::program::{Program, ProgramConfig};
 use crate::output::out;
-use crate::Variant;
 use std::time::Duration;
-
-/// An engine the page may seat: how it is started, and whether it takes
-/// a level (its UCI answer lists [`level::SKILL_OPTION`]).
-#[derive(Clone, Debug)]
-pub struct Engine {
-    pub config: ProgramConfig,
-    pub takes_level: bool,
-}
-
-impl Offered for Engine {
-    fn name(&self) -> &str {
-        &self.config.name
-    }
-
-    fn takes_level(&self) -> bool {
-        self.takes_level
-    }
-}
-
-impl Engine {
-    /// Checks that `config` starts and plays (its handshake), and reads
-    /// whether it takes a level.
-    fn checked(config: ProgramConfig) -> Result<Engine, GuiError> {
-        let options = Program::check(&config, Variant::Chess).map_err(|why| GuiError::Engine {
-            name: config.name.clone(),
-            why,
-        })?;
-        // UCI's option names are not case-sensitive.
-        let takes_level = options
-            .iter()
-            .any(|o| o.eq_ignore_ascii_case(level::SKILL_OPTION));
-        Ok(Engine {
-            config,
-            takes_level,
-        })
-    }
-}
 
 /// Why `turncoat gui` could not start or serve.
 #[derive(Debug, thiserror::Error)]
@@ -55,11 +15,8 @@ enum GuiError {
     Usage(args::GuiArgsError),
     #[error("{0}")]
     NoProgram(#[from] args::NoProgram),
-    #[error("engine {name}: {why}")]
-    Engine {
-        name: String,
-        why: crate::arena::program::StartError,
-    },
+    #[error(transparent)]
+    Engine(#[from] super::engine::CheckError),
     #[error("no random token: {0}")]
     Token(getrandom::Error),
     #[error("cannot start the server: {0}")]

@@ -234,7 +234,7 @@ pub struct DrawAnswer<'a> {
 }
 
 /// An engine the page may seat, as the state names it: `turncoat gui`'s
-/// engine programs ([`super::Engine`]), the web build's engine in a worker.
+/// engine programs (`super::engine::Engine`), the web build's engine in a worker.
 pub trait Offered {
     fn name(&self) -> &str;
     /// Whether it takes a level ([`level::SKILL_OPTION`]).
@@ -633,7 +633,7 @@ fn level_tags(s: &Session) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::Engine;
+    use crate::gui::engine::Engine;
 
     #[test]
     fn moves_are_taken_apart_for_the_page() {
