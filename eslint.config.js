@@ -18,7 +18,7 @@ export default [
     languageOptions: { globals: globals.worker },
   },
   {
-    files: ['tests/js/**/*.mjs', 'web/**/*.mjs', 'eslint.config.js'],
+    files: ['tests/js/**/*.mjs', 'web/**/*.mjs', 'contrib/**/*.mjs', 'eslint.config.js'],
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: globals.node },
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },

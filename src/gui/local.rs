@@ -983,27 +983,27 @@ mod tests {
 
     #[test]
     fn apocalypse_hides_white_choice_from_the_engine() {
-        let mut hub = LocalHub::new();
-        act(
-            &mut hub,
-            "new",
-            json!({"variant": "apocalypse", "mode": "play-white"}),
-        )
-        .unwrap();
-        act(&mut hub, "move", json!({"move": "b1c3"})).unwrap();
-        let s = state(&hub);
-        assert_eq!(s["pending"], "w");
-        assert_eq!(s["moves"].as_array().unwrap().len(), 0);
-        let search = hub.search().unwrap();
-        assert_eq!(search.side, "b");
-        assert!(
-            !search.commands[3].contains("b1c3") || search.commands[3].ends_with("moves b1c3"),
-            "a stand-in, not white's choice unless it is the stand-in"
-        );
-        engine_plays(&mut hub, "g8f6", -10);
+        // What black's engine is shown is the same whatever white chose.
+        let shown = |white: &str| {
+            let mut hub = LocalHub::new();
+            act(&mut hub, "new", json!({"variant": "apocalypse", "mode": "play-white"})).unwrap();
+            act(&mut hub, "move", json!({"move": white})).unwrap();
+            let s = state(&hub);
+            assert_eq!(s["pending"], "w");
+            assert_eq!(s["moves"].as_array().unwrap().len(), 0, "white's choice hidden");
+            let search = hub.search().unwrap().clone();
+            assert_eq!(search.side, "b");
+            (hub, search.commands[3].clone())
+        };
+        let (_, one) = shown("b1b2");
+        let (mut hub, other) = shown("d1d2");
+        assert_eq!(one, other);
+        engine_plays(&mut hub, "b5b4", -10);
         let s = state(&hub);
         assert_eq!(s["moves"].as_array().unwrap().len(), 2, "{s}");
+        assert_eq!(s["moves"][0]["move"], "d1d2");
         assert_eq!(s["human_to_move"], true);
+        assert_eq!(s["evals"][2], 10, "black's score, from white's side");
     }
 
     #[test]

@@ -284,6 +284,7 @@ def takeback_while_thinking(s):
     s.click_move(st, 0)
     wait_for("the engine thinking", lambda: s.state()["thinking"] == "b")
     wait_for("its first lines", lambda: s.state()["engine_output"], PATIENCE)
+    workers = s.d.execute_script("return window.turncoatWorkers()")
     took = s.d.execute_script(
         "const t0 = performance.now(); document.getElementById('undo').click();"
         "return new Promise((done) => { const poll = () => {"
@@ -291,6 +292,8 @@ def takeback_while_thinking(s):
         "  if (st.moves.length === 0 && st.human_to_move && !document.querySelector('#moves [data-move]'))"
         "    done(performance.now() - t0); else requestAnimationFrame(poll); }; poll(); });")
     assert s.state()["thinking"] is None
+    # the search was ended with its worker, a fresh one started
+    assert s.d.execute_script("return window.turncoatWorkers()") == workers + 1
     print(f"take-back while the engine thinks: the board back in {took:.0f} ms")
     # the engine plays on in its fresh worker
     st = s.human_turn()

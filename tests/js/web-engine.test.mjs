@@ -64,6 +64,7 @@ test('stop during a search: the PV move at once, and a fresh worker given it all
   assert.equal(heard.at(-1), 'bestmove c7c5');
   assert.ok(made[0].terminated);
   assert.equal(made.length, 2);
+  assert.equal(e.started(), 2);
   assert.deepEqual(made[1].sent, [
     'MODULE',
     'setoption name UCI_Variant value chess',

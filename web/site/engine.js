@@ -24,6 +24,8 @@ export function createWorkerEngine({ module, workerUrl, Worker = globalThis.Work
   // of its latest PV}. A stand-in is a depth-1 search whose move answers a
   // search stopped before its first PV.
   let pending = [];
+  // Workers started so far (the first, and one per stop that ended one).
+  let started = 0;
   let worker = start();
 
   function emit(line) {
@@ -32,6 +34,7 @@ export function createWorkerEngine({ module, workerUrl, Worker = globalThis.Work
 
   function start() {
     const w = new Worker(workerUrl, { type: 'module' });
+    started += 1;
     w.postMessage(module);
     w.onmessage = (e) => heard(String(e.data));
     return w;
@@ -135,5 +138,7 @@ export function createWorkerEngine({ module, workerUrl, Worker = globalThis.Work
     onLine(f) {
       listeners.push(f);
     },
+    /** How many workers were started (tests/clients/web_browser.py). */
+    started: () => started,
   };
 }

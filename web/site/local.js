@@ -38,6 +38,7 @@ export async function createTransport() {
   // The state the page draws, for the browser test (tests/clients/
   // web_browser.py) as GET /api/state is for turncoat gui's.
   window.turncoatState = () => JSON.parse(page.state());
+  window.turncoatWorkers = () => engine.started();
   wireExport(transport);
   if ('serviceWorker' in navigator && window.isSecureContext) {
     navigator.serviceWorker.register('sw.js').catch(() => {
