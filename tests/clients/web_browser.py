@@ -319,7 +319,7 @@ def rules_diagram(s):
     main = s.d.current_window_handle
     s.d.switch_to.new_window("tab")
     s.d.get(href)
-    wait_for("the book", lambda: s.d.execute_script("return document.querySelectorAll('#book svg').length") == 66)
+    wait_for("the book", lambda: s.d.execute_script("return document.querySelectorAll('main svg').length") == 66)
     assert s.d.find_elements(By.ID, "s1.3.1")
     s.d.close()
     s.d.switch_to.window(main)

@@ -159,7 +159,7 @@ test('local: an action goes to the page, its state to the subscriber, the engine
   const page = fakePage();
   const engine = fakeEngine();
   const states = [];
-  const t = createLocalTransport({ page, engine, Page: { rules: () => null }, setInterval: () => {}, now: () => 5 });
+  const t = createLocalTransport({ page, engine, setInterval: () => {}, now: () => 5 });
   t.subscribe({ onState: (s, at) => states.push([s.seq, at]), onEngine: () => {} });
   page.wanted = { id: 1, side: 'b', analysis: false, commands: ['position startpos moves e2e4', 'go depth 3'] };
   assert.deepEqual(await t.act('move', { move: 'e2e4' }), { ok: true, data: { seq: 0 } });
@@ -176,7 +176,7 @@ test('local: the engine\'s lines go to the hub with the search\'s id; its move p
   const events = [];
   const states = [];
   page.wanted = { id: 7, side: 'w', analysis: false, commands: ['go depth 1'] };
-  const t = createLocalTransport({ page, engine, Page: {}, setInterval: () => {}, now: () => 1 });
+  const t = createLocalTransport({ page, engine, setInterval: () => {}, now: () => 1 });
   t.subscribe({ onState: (s) => states.push(s.seq), onEngine: (ev) => events.push(ev) });
   assert.deepEqual(engine.sent, ['go depth 1'], 'a search wanted at the start runs at once (a restored game)');
   engine.listener('info depth 1 score cp 3 pv e2e4');
@@ -190,7 +190,7 @@ test('local: a search no longer wanted is stopped, and its bestmove is not the n
   const page = fakePage();
   const engine = fakeEngine();
   page.wanted = { id: 1, side: 'b', analysis: false, commands: ['go wtime 9000 btime 9000'] };
-  const t = createLocalTransport({ page, engine, Page: {}, setInterval: () => {}, now: () => 1 });
+  const t = createLocalTransport({ page, engine, setInterval: () => {}, now: () => 1 });
   t.subscribe({ onState: () => {}, onEngine: () => {} });
   page.wanted = { id: 2, side: 'b', analysis: true, commands: ['go depth 64'] };
   await t.act('undo', {});
@@ -200,14 +200,12 @@ test('local: a search no longer wanted is stopped, and its bestmove is not the n
   assert.deepEqual(page.lines, [[2, 'info depth 9 score cp 0 pv d2d4']]);
 });
 
-test('local: the book is a page of the site; rules come from the module', async () => {
-  const t = createLocalTransport({
-    page: fakePage(),
-    engine: fakeEngine(),
-    Page: { rules: (v) => (v === 'chess' ? '{"variant":"chess"}' : undefined) },
-    setInterval: () => {},
-  });
+test('local: the book and the rules sections are files of the site', async () => {
+  const { calls, fetch } = fakeFetch((url) => (url === 'rules-chess.json' ? json(200, { variant: 'chess' }) : json(404, {})));
+  const t = createLocalTransport({ page: fakePage(), engine: fakeEngine(), fetch, setInterval: () => {} });
   assert.equal(t.link('/book'), 'book.html');
   assert.deepEqual(await t.rules('chess'), { variant: 'chess' });
   assert.equal(await t.rules('go'), null);
+  assert.equal(await t.rules('../x'), null);
+  assert.deepEqual(calls.map((c) => c.url), ['rules-chess.json', 'rules-go.json']);
 });

@@ -26,7 +26,9 @@ export function createWorkerEngine({ module, workerUrl, Worker = globalThis.Work
   let pending = [];
   // Workers started so far (the first, and one per stop that ended one).
   let started = 0;
-  let worker = start();
+  // Started with the first line, not before: the page's first paint
+  // does not share the processor with the worker's start.
+  let worker = null;
 
   function emit(line) {
     for (const f of listeners) f(line);
@@ -71,7 +73,7 @@ export function createWorkerEngine({ module, workerUrl, Worker = globalThis.Work
   /** Ends the worker and starts a fresh one, given the options and the
    * position again. */
   function restart() {
-    worker.terminate();
+    if (worker) worker.terminate();
     worker = start();
     for (const line of options.values()) worker.postMessage(line);
     if (position) worker.postMessage(position);
@@ -105,7 +107,8 @@ export function createWorkerEngine({ module, workerUrl, Worker = globalThis.Work
         if (pending.length > 0) return emit('readyok');
         break;
       case 'quit':
-        worker.terminate();
+        if (worker) worker.terminate();
+        worker = null;
         pending = [];
         return undefined;
       case 'setoption': {
@@ -129,6 +132,7 @@ export function createWorkerEngine({ module, workerUrl, Worker = globalThis.Work
         break;
       default:
     }
+    if (!worker) worker = start();
     worker.postMessage(line);
     return undefined;
   }

@@ -21,8 +21,11 @@ function storage() {
 
 export async function createTransport() {
   const module = await WebAssembly.compileStreaming(fetch('turncoat_web_bg.wasm'));
+  performance.mark('turncoat-compiled');
   await init({ module_or_path: module });
   const page = new Page();
+  // Where the time to a playable board goes (contrib/web/measure.py).
+  performance.mark('turncoat-page');
   const store = storage();
   const kept = store && store.getItem(GAME_KEY);
   if (kept && !page.restore(kept)) store.removeItem(GAME_KEY);
@@ -34,7 +37,7 @@ export async function createTransport() {
       /* full or refused: the game is not kept */
     }
   };
-  const transport = createLocalTransport({ page, engine, Page, save });
+  const transport = createLocalTransport({ page, engine, save });
   // The state the page draws, for the browser test (tests/clients/
   // web_browser.py) as GET /api/state is for turncoat gui's.
   window.turncoatState = () => JSON.parse(page.state());
