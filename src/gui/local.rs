@@ -986,11 +986,20 @@ mod tests {
         // What black's engine is shown is the same whatever white chose.
         let shown = |white: &str| {
             let mut hub = LocalHub::new();
-            act(&mut hub, "new", json!({"variant": "apocalypse", "mode": "play-white"})).unwrap();
+            act(
+                &mut hub,
+                "new",
+                json!({"variant": "apocalypse", "mode": "play-white"}),
+            )
+            .unwrap();
             act(&mut hub, "move", json!({"move": white})).unwrap();
             let s = state(&hub);
             assert_eq!(s["pending"], "w");
-            assert_eq!(s["moves"].as_array().unwrap().len(), 0, "white's choice hidden");
+            assert_eq!(
+                s["moves"].as_array().unwrap().len(),
+                0,
+                "white's choice hidden"
+            );
             let search = hub.search().unwrap().clone();
             assert_eq!(search.side, "b");
             (hub, search.commands[3].clone())
