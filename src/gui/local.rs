@@ -634,15 +634,11 @@ impl LocalHub {
         let limit = r.clocks.move_limit(side, own_moves);
         let timed = r.clocks.runs_for(side);
         let human = s.mode.human_plays(side);
-        *r = Referee {
-            asked: Some(key),
-            asked_at: Instant::now(),
-            own_moves,
-            limit,
-            timed,
-            clocks: std::mem::replace(&mut r.clocks, Clocks::new([super::session::UNTIMED; 2])),
-            white_ply: r.white_ply.take(),
-        };
+        r.asked = Some(key);
+        r.asked_at = Instant::now();
+        r.own_moves = own_moves;
+        r.limit = limit;
+        r.timed = timed;
         s.live.awaiting = human.then_some(side);
         s.live.thinking = (!human).then_some(side);
         if !human {

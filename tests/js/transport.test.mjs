@@ -1,7 +1,8 @@
 // The HTTP transport (src/gui/assets/transport.js), with a fake fetch and EventSource.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHttpTransport, createLocalTransport } from '../../src/gui/assets/transport.js';
+import { createHttpTransport } from '../../src/gui/assets/transport.js';
+import { createLocalTransport } from '../../web/site/local-transport.js';
 
 /** A fetch that records its calls and answers from `answer(url, init)`. */
 function fakeFetch(answer) {

@@ -5,7 +5,7 @@
 // localStorage across reloads, and the service worker that keeps the site
 // for offline use.
 import init, { Page } from './turncoat_web.js';
-import { createLocalTransport } from './transport.js';
+import { createLocalTransport } from './local-transport.js';
 import { createWorkerEngine } from './engine.js';
 
 /** Where the game in progress is kept (the preferences are prefs.js's). */

@@ -42,10 +42,8 @@ import {
 window.turncoatTimings = timings;
 window.turncoatSounds = sounds;
 
-// The web build's page (docs/web.md) says so in a <meta>: its transport
-// calls the Rust code in the page (web/site/local.js, only in that build).
-const local = document.querySelector('meta[name="turncoat-transport"]')?.content === 'local';
-const transport = local
+// The web build's page picks its own transport (docs/web.md).
+const transport = document.querySelector('meta[name=turncoat-transport][content=local]')
   ? await (await import('./local.js')).createTransport()
   : createHttpTransport({ token: new URLSearchParams(location.search).get('token') || '' });
 useTransport(transport);
