@@ -143,13 +143,15 @@ impl Page {
     }
 
     /// A variant's section of the rules book (`GET /api/rules`), as
-    /// JSON; none for a name that is no variant.
+    /// JSON; none for a name that is no variant. web/site/build.mjs writes
+    /// each into the site (rules-VARIANT.json) when it is built.
     pub fn rules(variant: &str) -> Option<String> {
         let section = turncoat::Variant::from_name(variant).and_then(book::section)?;
         serde_json::to_string(&section).ok()
     }
 
-    /// The whole rules book as HTML (`GET /book`'s content).
+    /// The whole rules book as HTML (`GET /book`'s content; the site's
+    /// book.html, written by web/site/build.mjs).
     pub fn book() -> String {
         book::book_html().to_string()
     }
