@@ -3,12 +3,13 @@
 //! signature of the search; nodes/second measures its speed.
 
 use crate::board::Position;
+use crate::clock::Instant;
 use crate::output::out;
 use crate::rules::Variant;
 use crate::search::threads::{search, SearchParams};
 use crate::search::time::Limits;
 use crate::search::Shared;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// (variant, FEN, depth)
 pub const POSITIONS: &[(Variant, &str, u32)] = &[

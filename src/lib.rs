@@ -24,15 +24,21 @@
 //! * [`board`]: 8x8 board primitives (bitboards, attacks, position, FEN),
 //!   which know no rule.
 
+// Engine programs as child processes, the command line and the tournament
+// runner need processes, files and threads, which a WebAssembly module in a
+// browser has not: the web build (web/, docs/web.md) leaves them out (of
+// the arena, it keeps what a page's game needs: clocks, requests, results).
 pub mod arena;
 pub mod bench;
 pub mod board;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+mod clock;
 pub mod diagram;
 pub mod engine;
 pub mod eval;
 pub mod game;
-#[cfg(feature = "gui")]
+#[cfg(feature = "page")]
 pub mod gui;
 pub mod openings;
 mod output;
@@ -43,6 +49,7 @@ pub mod review;
 pub mod rng;
 pub mod rules;
 pub mod search;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod tournament;
 pub mod tune;
 pub mod uci;
@@ -50,3 +57,8 @@ pub mod variant;
 pub mod xboard;
 
 pub use variant::{BoardVariant, Variant};
+
+/// Where the protocol's and the commands' lines go in WebAssembly, which
+/// has no stdout (the web crate, web/, hands them to JavaScript).
+#[cfg(target_arch = "wasm32")]
+pub use output::set_line_sink;

@@ -11,10 +11,21 @@ use std::io::BufRead;
 /// The line printed when the loop starts, as Stockfish prints one: a
 /// person at a terminal learns that the engine waits for commands; UCI and
 /// XBoard GUIs ignore a line they do not expect before their handshake.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn banner() -> String {
     format!(
         "turncoat {} by the turncoat developers: a chess-variant engine speaking UCI \
          (the line `xboard` switches to XBoard); type `help` for the commands",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// The banner of the web build (docs/web.md), which speaks UCI only.
+#[cfg(target_arch = "wasm32")]
+pub fn banner() -> String {
+    format!(
+        "turncoat {} by the turncoat developers: a chess-variant engine speaking UCI \
+         (in WebAssembly, without XBoard); type `help` for the commands",
         env!("CARGO_PKG_VERSION")
     )
 }

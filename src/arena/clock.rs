@@ -115,7 +115,7 @@ pub enum ClockStart {
 }
 
 /// The runner's clocks, one per side (each side may have its own limit).
-pub(super) struct Clocks {
+pub struct Clocks {
     limits: [Limit; 2],
     left: [Duration; 2],
     start: ClockStart,
@@ -132,7 +132,7 @@ fn clock_parts(limit: Limit) -> (Duration, Duration, u32) {
 
 impl Clocks {
     /// `limits` of white and black.
-    pub(super) fn new(limits: [Limit; 2]) -> Clocks {
+    pub fn new(limits: [Limit; 2]) -> Clocks {
         Clocks {
             limits,
             left: [clock_parts(limits[0]).0, clock_parts(limits[1]).0],
@@ -142,22 +142,22 @@ impl Clocks {
     }
 
     /// The same clocks, started as `start` says.
-    pub(super) fn starting(self, start: ClockStart) -> Clocks {
+    pub fn starting(self, start: ClockStart) -> Clocks {
         Clocks { start, ..self }
     }
 
     /// Whether `side`'s next move is on the clock: always, except a first
     /// move under [`ClockStart::AfterOwnFirstMove`].
-    pub(super) fn runs_for(&self, side: Color) -> bool {
+    pub fn runs_for(&self, side: Color) -> bool {
         self.start == ClockStart::AtOnce || self.moved[side.index()] > 0
     }
 
-    pub(super) fn limit_of(&self, side: Color) -> Limit {
+    pub fn limit_of(&self, side: Color) -> Limit {
         self.limits[side.index()]
     }
 
     /// What `side` is told for its next move, after `own_moves` of its own.
-    pub(super) fn move_limit(&self, side: Color, own_moves: u32) -> MoveLimit {
+    pub fn move_limit(&self, side: Color, own_moves: u32) -> MoveLimit {
         match self.limit_of(side) {
             Limit::Clock { moves, .. } => MoveLimit::Clock {
                 wtime: self.left[0],
@@ -175,7 +175,7 @@ impl Clocks {
     /// Charges `used` to `side`, whose move was its `own_moves`-th; false
     /// if its flag fell. An untimed move ([`Clocks::runs_for`]) costs
     /// nothing and earns no increment.
-    pub(super) fn charge(&mut self, side: Color, used: Duration, own_moves: u32) -> bool {
+    pub fn charge(&mut self, side: Color, used: Duration, own_moves: u32) -> bool {
         let i = side.index();
         let timed = self.runs_for(side);
         self.moved[i] += 1;

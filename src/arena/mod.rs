@@ -18,13 +18,23 @@
 //! * [`interrupt`]: taking a request back from another thread (the GUI).
 //!
 //! A finished game is written as PGN by [`crate::pgn`].
+//!
+//! In WebAssembly (docs/web.md) there are no child processes or threads:
+//! only the parts a page's game needs are built there (clocks, requests,
+//! results, adjudication); the programs, their seats and the blocking
+//! referee are native.
 
 pub mod adjudication;
 pub mod clock;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod interrupt;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod players;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod program;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod referee;
 pub mod request;
 pub mod result;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod turn;

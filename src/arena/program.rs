@@ -3,7 +3,8 @@
 //! crashed one shows as a closed pipe.
 
 use super::interrupt::Interrupt;
-use super::request::{Answer, MoveLimit, MoveRequest};
+pub use super::request::Failure;
+use super::request::{parse_uci_score, uci_go, uci_position, Answer, MoveLimit, MoveRequest};
 use crate::board::Color;
 use crate::Variant;
 use std::fmt;
@@ -26,46 +27,6 @@ pub struct ProgramConfig {
     pub args: Vec<String>,
     pub protocol: Protocol,
     pub options: Vec<(String, String)>,
-}
-
-/// Why an engine lost a game without a rules result.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Failure {
-    Crashed,
-    Hung,
-    TimeForfeit,
-    Illegal(String),
-    Startup(String),
-    /// The engine does not offer the variant (over UCI in its
-    /// `UCI_Variant` combo, over XBoard in its `variants` feature): what
-    /// it offers.
-    NoVariant {
-        variant: Variant,
-        offered: Vec<String>,
-    },
-    /// The runner took the request back (`turncoat gui`: a take-back, a
-    /// new game); no side is to blame.
-    Interrupted,
-}
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Failure::Crashed => f.write_str("engine crashed (closed its output)"),
-            Failure::Hung => f.write_str("engine stopped responding"),
-            Failure::TimeForfeit => f.write_str("loses on time"),
-            Failure::Illegal(m) => write!(f, "illegal move {m}"),
-            Failure::Startup(e) => write!(f, "engine failed to start: {e}"),
-            Failure::NoVariant { variant, offered } => {
-                let offered = match offered.as_slice() {
-                    [] => "none".to_string(),
-                    list => list.join(", "),
-                };
-                write!(f, "does not play {variant} (variants it offers: {offered})")
-            }
-            Failure::Interrupted => f.write_str("was interrupted"),
-        }
-    }
 }
 
 pub struct Program {
@@ -496,42 +457,6 @@ fn xboard_variants(line: &str) -> Option<Vec<String>> {
     Some(list.split(',').map(|v| v.trim().to_string()).collect())
 }
 
-fn uci_position(start_fen: &str, moves: &[String]) -> String {
-    let mut line = format!("position fen {start_fen}");
-    if !moves.is_empty() {
-        line.push_str(" moves ");
-        line.push_str(&moves.join(" "));
-    }
-    line
-}
-
-fn uci_go(limit: MoveLimit) -> String {
-    match limit {
-        MoveLimit::Clock {
-            wtime,
-            btime,
-            winc,
-            binc,
-            movestogo,
-        } => {
-            let mut s = format!(
-                "go wtime {} btime {} winc {} binc {}",
-                wtime.as_millis(),
-                btime.as_millis(),
-                winc.as_millis(),
-                binc.as_millis()
-            );
-            if let Some(m) = movestogo {
-                s.push_str(&format!(" movestogo {m}"));
-            }
-            s
-        }
-        MoveLimit::MoveTime(t) => format!("go movetime {}", t.as_millis()),
-        MoveLimit::Depth(d) => format!("go depth {d}"),
-        MoveLimit::Nodes(n) => format!("go nodes {n}"),
-    }
-}
-
 fn xboard_limits(limit: MoveLimit, side: Color) -> Vec<String> {
     match limit {
         MoveLimit::Clock {
@@ -563,23 +488,6 @@ fn xboard_limits(limit: MoveLimit, side: Color) -> Vec<String> {
         MoveLimit::Depth(d) => vec![format!("sd {d}")],
         // XBoard has no node limit; a short fixed time stands in.
         MoveLimit::Nodes(_) => vec!["st 1".into()],
-    }
-}
-
-/// `info ... score cp X` / `score mate N` as centipawns (mates ±(100000-N)).
-fn parse_uci_score(line: &str) -> Option<i32> {
-    let mut it = line.split_whitespace();
-    if it.next() != Some("info") {
-        return None;
-    }
-    let tokens: Vec<&str> = line.split_whitespace().collect();
-    let i = tokens.iter().position(|&t| t == "score")?;
-    let value: i32 = tokens.get(i + 2)?.parse().ok()?;
-    match *tokens.get(i + 1)? {
-        "cp" => Some(value),
-        "mate" if value > 0 => Some(100_000 - value),
-        "mate" => Some(-100_000 - value),
-        _ => None,
     }
 }
 

@@ -2,7 +2,7 @@
 //! result (`1-0`, `White wins: checkmate`, ...) is made only where it is
 //! printed or written to PGN.
 
-use super::program::Failure;
+use super::request::Failure;
 use crate::board::{Color, Outcome};
 use crate::openings::OpeningError;
 use std::fmt;

@@ -5,8 +5,8 @@
 //! legal loses.
 
 use super::players::Players;
-use super::program::Failure;
 use super::request::Answer;
+use super::request::Failure;
 use super::result::GameResult;
 use crate::board::Color;
 use crate::game::{SequentialGame, SimultaneousGame};

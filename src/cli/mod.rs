@@ -142,7 +142,7 @@ pub fn run(args: &[String]) -> i32 {
         }
         Some(Command::Match(m)) => crate::tournament::run(&m.args),
         #[cfg(feature = "gui")]
-        Some(Command::Gui(a)) => crate::gui::run(a),
+        Some(Command::Gui(a)) => crate::gui::serve::run(a),
         #[cfg(not(feature = "gui"))]
         Some(Command::Gui { .. }) => {
             eprintln!(

@@ -19,8 +19,8 @@ pub fn unit_random_for_key(seed: u64, key: u64) -> f64 {
 }
 
 fn clock_nanos() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    crate::clock::SystemTime::now()
+        .duration_since(crate::clock::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64)
 }
 

@@ -10,6 +10,7 @@ pub mod genfens;
 pub mod options;
 mod search;
 pub mod strength;
+mod task;
 
 use crate::board::Move;
 use crate::game::{Game, GameError, ListError};
@@ -24,8 +25,8 @@ use options::OptionError;
 pub use options::{OptionKind, OptionSpec, Options};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::Duration;
+use task::Task;
 
 /// What a `go` asks for.
 #[derive(Clone, Debug, Default)]
@@ -77,7 +78,7 @@ pub struct Engine {
     game: Game,
     shared: Arc<Shared>,
     equilibrium: Arc<SimShared>,
-    running: Option<JoinHandle<()>>,
+    running: Option<Task>,
     /// Whether `running` is a perft (counted to its end on `quit`).
     counting: bool,
     /// A token from each count (perft, genfens) as its thread ends, so
@@ -260,7 +261,7 @@ impl Engine {
     pub fn finish(&mut self) {
         if self.counting {
             if let Some(handle) = self.running.take() {
-                let _ = handle.join();
+                handle.join();
             }
         }
         self.stop();
@@ -276,7 +277,7 @@ impl Engine {
             self.equilibrium.stop.store(true, Ordering::Relaxed);
             self.shared.wake.notify();
             self.equilibrium.wake.notify();
-            let _ = handle.join();
+            handle.join();
         }
     }
 
@@ -302,20 +303,17 @@ impl Engine {
         let threads = options::usable_threads(self.options.threads);
         shared.stop.store(false, Ordering::Relaxed);
         let ended = self.new_count();
-        let spawned = std::thread::Builder::new()
-            .name("perft".into())
-            .stack_size(crate::perft::STACK_BYTES)
-            .spawn(move || {
-                let _ended = ended;
-                // Without its pool the count is the same on this one thread.
-                let perft = Perft::new(threads, 0).unwrap_or_else(|e| {
-                    log::warn!("{e}; perft counts on one thread");
-                    Perft::single()
-                });
-                let lines = game.divide_with(&perft, depth.max(1), chess960, &shared.stop);
-                let stopped = shared.stop.load(Ordering::Relaxed);
-                on_done((!stopped).then_some(lines));
+        let spawned = Task::spawn("perft", Some(crate::perft::STACK_BYTES), move || {
+            let _ended = ended;
+            // Without its pool the count is the same on this one thread.
+            let perft = Perft::new(threads, 0).unwrap_or_else(|e| {
+                log::warn!("{e}; perft counts on one thread");
+                Perft::single()
             });
+            let lines = game.divide_with(&perft, depth.max(1), chess960, &shared.stop);
+            let stopped = shared.stop.load(Ordering::Relaxed);
+            on_done((!stopped).then_some(lines));
+        });
         match spawned {
             Ok(handle) => {
                 self.running = Some(handle);
@@ -354,17 +352,15 @@ impl Engine {
         let shared = Arc::clone(&self.shared);
         shared.stop.store(false, Ordering::Relaxed);
         let ended = self.new_count();
-        let handle = std::thread::Builder::new()
-            .name("genfens".into())
-            .spawn(move || {
-                let _ended = ended;
-                let book = book.as_deref();
-                let given = genfens::generate(variant, &request, book, &shared.stop, &mut emit);
-                if given < request.count {
-                    on_stopped(given);
-                }
-            })
-            .map_err(GenFensError::Thread)?;
+        let handle = Task::spawn("genfens", None, move || {
+            let _ended = ended;
+            let book = book.as_deref();
+            let given = genfens::generate(variant, &request, book, &shared.stop, &mut emit);
+            if given < request.count {
+                on_stopped(given);
+            }
+        })
+        .map_err(GenFensError::Thread)?;
         self.running = Some(handle);
         self.counting = true;
         Ok(())

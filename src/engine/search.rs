@@ -5,8 +5,10 @@
 //! move from it. Both report through the same [`Info`] and [`BestMove`].
 
 use super::strength::{Level, Plan};
+use super::task::Task;
 use super::{draw, options, BestMove, Go, Info, Line, Options, TurnDepth};
 use crate::board::{Color, Move, Position};
+use crate::clock::Instant;
 use crate::game::Game;
 use crate::search::simultaneous::{sample, solve_turn, SimResult, SimShared};
 use crate::search::threads::{search, Report, SearchParams, SearchResult};
@@ -14,8 +16,7 @@ use crate::search::time::{turn_budget, Limits};
 use crate::search::Shared;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The tables the searches keep from one `go` to the next.
 pub(super) struct Tables {
@@ -32,7 +33,7 @@ pub(super) fn spawn(
     options: &Options,
     on_info: impl FnMut(&Info) + Send + 'static,
     on_best: impl FnOnce(BestMove) + Send + 'static,
-) -> JoinHandle<()> {
+) -> Task {
     let plan = options.level().plan();
     // A weak level searches on one thread, so that `Seed` reproduces it.
     let threads = match plan {
@@ -101,12 +102,12 @@ fn spawn_alpha_beta(
     pick: Option<Pick>,
     mut on_info: impl FnMut(&Info) + Send + 'static,
     on_best: impl FnOnce(BestMove) + Send + 'static,
-) -> JoinHandle<()> {
+) -> Task {
     shared.stop.store(false, Ordering::Relaxed);
     shared
         .pondering
         .store(params.limits.ponder, Ordering::Relaxed);
-    std::thread::spawn(move || {
+    Task::run(move || {
         let pos = params.pos;
         let result = search(&shared, &params, &mut |r| {
             on_info(&Info::Line(line(&pos, r, chess960)))
@@ -186,11 +187,11 @@ fn spawn_equilibrium(
     turn: TurnSearch,
     mut on_info: impl FnMut(&Info) + Send + 'static,
     on_best: impl FnOnce(BestMove) + Send + 'static,
-) -> JoinHandle<()> {
+) -> Task {
     shared.stop.store(false, Ordering::Relaxed);
     let budget = turn_budget(&turn.limits, turn.overhead);
     shared.node_limit.store(budget.nodes, Ordering::Relaxed);
-    std::thread::spawn(move || {
+    Task::run(move || {
         let start = Instant::now();
         let side = turn.side;
         let strategy_of = |r: &SimResult| {

@@ -11,6 +11,14 @@ use pulldown_cmark::{html, Options, Parser};
 use serde::Serialize;
 use std::sync::OnceLock;
 
+/// The book page's look: readable lines, the pictures at a board's size,
+/// the reader's light or dark scheme.
+pub const BOOK_STYLE: &str =
+    "html{color-scheme:light dark}body{font:16px/1.5 system-ui,sans-serif;\
+margin:0 auto;max-width:46rem;padding:1rem}figure{margin:1rem 0}figure svg{max-width:22rem;\
+width:100%;height:auto}table{border-collapse:collapse}td,th{border:1px solid #8886;\
+padding:.2rem .5rem}code{font-size:.9em}";
+
 /// The rules book.
 const BOOK: &str = include_str!("../../docs/rules.md");
 

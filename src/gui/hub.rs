@@ -3,13 +3,13 @@
 //! plays or analyses (seats, engines, the referee). After every change
 //! the new state goes to every page over the live channel.
 
+use super::engine::Engine;
 use super::error::{Refusal, MULTIPV};
 use super::level::Level;
 use super::runner::{self, Reports, Runner, Target};
 use super::search_line::{self, SearchLine};
-use super::session::{self, ClockView, Mode, Session};
+use super::session::{self, merge_sides, ClockView, Mode, Session};
 use super::view;
-use super::Engine;
 use crate::arena::program::Failure;
 use crate::arena::request::{MoveLimit, MoveRequest};
 use crate::arena::result::{DrawBy, GameResult, WinBy};
@@ -330,22 +330,13 @@ impl Hub {
         let mut s = self.session();
         s.levels[side.index()] = level;
         if s.game_running() {
-            self.record_seats(&mut s);
+            view::record_seats(&mut s, &self.engines);
         }
         if let Some(r) = runner.as_ref() {
             r.set_skill(side, level.skill());
         }
         drop((s, runner));
         Ok(self.published())
-    }
-
-    /// The players of the game that starts or goes on, for the PGN: their
-    /// names (an engine's with its level) and the levels played.
-    fn record_seats(&self, s: &mut Session) {
-        let names = Color::ALL.map(|side| view::pgn_player(s, &self.engines, side));
-        let [white, black] = names;
-        s.players = Some((white, black));
-        s.levels_played = Color::ALL.map(|side| view::seat_level(s, &self.engines, side));
     }
 
     /// Ends the running game with `result` (a resignation, a draw agreed).
@@ -356,7 +347,7 @@ impl Hub {
             s.ended = Some(result);
         }
         s.message.clear();
-        stop_live(&mut s);
+        s.stop_live();
     }
 
     fn end_game_aborted(self: &Arc<Self>) {
@@ -366,7 +357,7 @@ impl Hub {
         // No message: `#result` and the status line say it, and they
         // describe the current game (a message would outlive it).
         s.message.clear();
-        stop_live(&mut s);
+        s.stop_live();
     }
 
     /// Shows the position after `ply` plies; a game in progress becomes
@@ -526,7 +517,7 @@ impl Hub {
             return;
         }
         s.prepare_game();
-        self.record_seats(&mut s);
+        view::record_seats(&mut s, &self.engines);
         *slot = Some(runner::start_game(self.clone(), &self.engines, &s));
         // The answer to the page's action shows whose move it is: the
         // referee asks a seat within moments (or finds the game over).
@@ -709,22 +700,4 @@ fn flagged(result: &GameResult) -> Option<Color> {
         GameResult::BlackWins(WinBy::Forfeit(Failure::TimeForfeit)) => Some(Color::White),
         _ => None,
     }
-}
-
-/// Nobody is asked or thinks any more; the clocks stop where they are.
-fn stop_live(s: &mut Session) {
-    s.live.awaiting = None;
-    s.live.thinking = None;
-    s.live.white_chosen = false;
-    if let Some(clock) = &mut s.live.clock {
-        for side in Color::ALL {
-            clock.left[side.index()] = clock.left_now(side);
-        }
-        clock.running = None;
-    }
-    s.generation += 1;
-}
-
-fn merge_sides(old: [usize; 2], new: [Option<usize>; 2]) -> [usize; 2] {
-    [new[0].unwrap_or(old[0]), new[1].unwrap_or(old[1])]
 }

@@ -5,9 +5,9 @@
 //! reports through [`Reports`] (the hub implements it: the runner does not
 //! know the hub) and stops when told.
 
+use super::engine::Engine;
 use super::level::SKILL_OPTION;
 use super::session::{Mode, Session};
-use super::Engine;
 use crate::arena::adjudication::Adjudication;
 use crate::arena::clock::{ClockStart, Limit};
 use crate::arena::interrupt::Interrupt;

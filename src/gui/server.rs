@@ -3,6 +3,9 @@
 //! request passes first — the session's token, and a `Host` and `Origin`
 //! of this machine (against DNS rebinding and other sites' pages).
 
+use super::api::{
+    body, Analysis, Empty, Goto, NewGame, PgnImport, PlayMove, Preview, SetLevel, SetMode,
+};
 use super::assets;
 use super::error::{AccessDenied, ApiError, Refusal, SessionError};
 use super::hub::{Hub, JsonText};
@@ -15,8 +18,7 @@ use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -230,20 +232,14 @@ async fn state(State(app): State<App>) -> Response {
     blocking(app.hub, |hub| Ok(hub.state())).await
 }
 
-/// The book page's look: readable lines, the pictures at a board's size,
-/// the reader's light or dark scheme.
-const BOOK_STYLE: &str = "html{color-scheme:light dark}body{font:16px/1.5 system-ui,sans-serif;\
-margin:0 auto;max-width:46rem;padding:1rem}figure{margin:1rem 0}figure svg{max-width:22rem;\
-width:100%;height:auto}table{border-collapse:collapse}td,th{border:1px solid #8886;\
-padding:.2rem .5rem}code{font-size:.9em}";
-
 /// The whole rules book as a page, for the rules panel's links into other
 /// sections (docs/gui.md).
 async fn book() -> Response {
     let page = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>turncoat — the rules book</title><style>{BOOK_STYLE}</style></head><body><main>{}</main></body></html>",
+         <title>turncoat — the rules book</title><style>{}</style></head><body><main>{}</main></body></html>",
+        super::book::BOOK_STYLE,
         super::book::book_html()
     );
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
@@ -315,91 +311,11 @@ async fn blocking(
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewGame {
-    variant: String,
-    fen: Option<String>,
-    mode: Option<String>,
-    white: Option<String>,
-    black: Option<String>,
-    tc: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PlayMove {
-    #[serde(rename = "move")]
-    text: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Goto {
-    ply: usize,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SetMode {
-    mode: String,
-    white: Option<String>,
-    black: Option<String>,
-    tc: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Analysis {
-    multipv: Option<u32>,
-    engine: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Preview {
-    #[serde(default)]
-    moves: Vec<String>,
-    ply: Option<usize>,
-}
-
-/// An engine seat's level: `side` `w` or `b`, `level` 1 to 8 (read by
-/// the hub, which says what is wrong with one that is none).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SetLevel {
-    side: String,
-    level: Value,
-}
-
-/// `{}`: an action without arguments.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Empty {}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PgnImport {
-    pgn: String,
-    #[serde(default)]
-    index: usize,
-}
-
-/// The body as `T`; an empty body reads as `{}`.
-fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
-    let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
-        b"{}"
-    } else {
-        bytes
-    };
-    Ok(serde_json::from_slice(text)?)
-}
-
 async fn action(State(app): State<App>, Path(name): Path<String>, bytes: Bytes) -> Response {
     let hub = app.hub;
     macro_rules! run {
         ($t:ty, |$hub:ident, $b:ident| $e:expr) => {
-            match body::<$t>(&bytes) {
+            match body::<$t>(&bytes).map_err(ApiError::from) {
                 Ok($b) => blocking(hub, move |$hub| $e).await,
                 Err(why) => why.into_response(),
             }

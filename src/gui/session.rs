@@ -11,11 +11,12 @@ use super::time_control;
 use crate::arena::clock::Limit;
 use crate::arena::result::GameResult;
 use crate::board::Color;
+use crate::clock::Instant;
 use crate::game::Game;
 use crate::pgn::PlyNotes;
 use crate::Variant;
 use std::cell::{Ref, RefCell};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Who plays which side, as the page's `#mode` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -417,6 +418,20 @@ impl Session {
         };
     }
 
+    /// Nobody is asked or thinks any more; the clocks stop where they are.
+    pub fn stop_live(&mut self) {
+        self.live.awaiting = None;
+        self.live.thinking = None;
+        self.live.white_chosen = false;
+        if let Some(clock) = &mut self.live.clock {
+            for side in Color::ALL {
+                clock.left[side.index()] = clock.left_now(side);
+            }
+            clock.running = None;
+        }
+        self.generation += 1;
+    }
+
     /// Whether a game is being played (a game mode, no result, not
     /// aborted).
     pub fn game_running(&self) -> bool {
@@ -550,6 +565,12 @@ impl Default for Session {
     fn default() -> Self {
         Session::new()
     }
+}
+
+/// The engines of the seats after a change that names some: each side's
+/// new one, or the one it had.
+pub fn merge_sides(old: [usize; 2], new: [Option<usize>; 2]) -> [usize; 2] {
+    [new[0].unwrap_or(old[0]), new[1].unwrap_or(old[1])]
 }
 
 /// No limit: a person at the board thinks as long as they like (a

@@ -3,10 +3,10 @@
 //! renamed, dropped or retyped field of [`view::State`] breaks a test
 //! before it breaks the page.
 
+use super::engine::Engine;
 use super::search_line::SearchLine;
 use super::session::{ClockView, ImportedGame, Mode, Session};
 use super::view;
-use super::Engine;
 use crate::arena::program::{ProgramConfig, Protocol};
 use crate::board::Color;
 use crate::Variant;

@@ -5,7 +5,6 @@ use super::learn::Learn;
 use super::level::{self, Level};
 use super::search_line::{side_code, SearchLine};
 use super::session::Session;
-use super::Engine;
 use crate::arena::result::GameResult;
 use crate::board::{Color, Square};
 use crate::game::story::{MoveStory, Placement, TurnStory};
@@ -234,8 +233,16 @@ pub struct DrawAnswer<'a> {
     pub draw_message: String,
 }
 
+/// An engine the page may seat, as the state names it: `turncoat gui`'s
+/// engine programs (`super::engine::Engine`), the web build's engine in a worker.
+pub trait Offered {
+    fn name(&self) -> &str;
+    /// Whether it takes a level ([`level::SKILL_OPTION`]).
+    fn takes_level(&self) -> bool;
+}
+
 /// The whole state of the session.
-pub fn state<'a>(s: &'a Session, engines: &'a [Engine]) -> State<'a> {
+pub fn state<'a>(s: &'a Session, engines: &'a [impl Offered]) -> State<'a> {
     let result = s.result();
     let line_result = s.final_result();
     let human = s.human_side();
@@ -247,7 +254,7 @@ pub fn state<'a>(s: &'a Session, engines: &'a [Engine]) -> State<'a> {
         size,
         files: &"abcdefgh"[..usize::from(size)],
         mode: s.mode.name(),
-        engines: engines.iter().map(|e| e.config.name.as_str()).collect(),
+        engines: engines.iter().map(|e| e.name()).collect(),
         white: seat_name(s, engines, Color::White),
         black: seat_name(s, engines, Color::Black),
         players: Players {
@@ -260,8 +267,8 @@ pub fn state<'a>(s: &'a Session, engines: &'a [Engine]) -> State<'a> {
         },
         level_engines: engines
             .iter()
-            .filter(|e| e.takes_level)
-            .map(|e| e.config.name.as_str())
+            .filter(|e| e.takes_level())
+            .map(|e| e.name())
             .collect(),
         tc: s.mode.has_engines().then_some(s.tc.as_str()),
         start_fen: &s.start_fen,
@@ -302,42 +309,48 @@ pub fn state<'a>(s: &'a Session, engines: &'a [Engine]) -> State<'a> {
         engine_output: &s.output,
         evals: &s.evals,
         multipv: s.multipv,
-        analysis_engine: engines
-            .get(s.analysis_engine)
-            .map(|e| e.config.name.as_str()),
+        analysis_engine: engines.get(s.analysis_engine).map(|e| e.name()),
         pgn_games: s.imported.iter().map(|g| g.label.as_str()).collect(),
         message: &s.message,
     }
 }
 
 /// `human`, or the engine's name, for the side in the session's mode.
-pub fn seat_name(s: &Session, engines: &[Engine], side: Color) -> String {
+pub fn seat_name(s: &Session, engines: &[impl Offered], side: Color) -> String {
     if s.mode.human_plays(side) {
         return "human".into();
     }
     engines
         .get(s.sides[side.index()])
-        .map_or_else(|| "engine".into(), |e| e.config.name.clone())
+        .map_or_else(|| "engine".into(), |e| e.name().to_string())
 }
 
 /// The level `side` is played at in the session's mode: the seat's, where
 /// an engine that takes a level sits; else none.
-pub fn seat_level(s: &Session, engines: &[Engine], side: Color) -> Option<Level> {
+pub fn seat_level(s: &Session, engines: &[impl Offered], side: Color) -> Option<Level> {
     let engine = engines.get(s.sides[side.index()])?;
-    (!s.mode.human_plays(side) && engine.takes_level).then_some(s.levels[side.index()])
+    (!s.mode.human_plays(side) && engine.takes_level()).then_some(s.levels[side.index()])
 }
 
 /// The player of `side` for the PGN: `human`, or the engine's name with
 /// its level (`turncoat (level 3)`).
-pub fn pgn_player(s: &Session, engines: &[Engine], side: Color) -> String {
+pub fn pgn_player(s: &Session, engines: &[impl Offered], side: Color) -> String {
     level::with_level(&seat_name(s, engines, side), seat_level(s, engines, side))
+}
+
+/// The players of the game that starts or goes on, for the PGN: their
+/// names (an engine's with its level) and the levels played.
+pub fn record_seats(s: &mut Session, engines: &[impl Offered]) {
+    let [white, black] = Color::ALL.map(|side| pgn_player(s, engines, side));
+    s.players = Some((white, black));
+    s.levels_played = Color::ALL.map(|side| seat_level(s, engines, side));
 }
 
 /// The name shown beside the board for `side`: in a game with engines
 /// `You` for the person's seat and the engine's name with its level for
 /// the others; elsewhere the imported game's player (its `White`/`Black`
 /// tag), or nothing.
-fn player_name(s: &Session, engines: &[Engine], side: Color) -> String {
+fn player_name(s: &Session, engines: &[impl Offered], side: Color) -> String {
     if s.mode.has_engines() {
         if s.mode.human_plays(side) {
             return "You".into();
@@ -620,6 +633,7 @@ fn level_tags(s: &Session) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::engine::Engine;
 
     #[test]
     fn moves_are_taken_apart_for_the_page() {
@@ -639,7 +653,7 @@ mod tests {
     fn the_state_of_a_new_session() {
         let mut s = Session::new();
         s.mode = super::super::session::Mode::Analysis;
-        let v = serde_json::to_value(state(&s, &[])).unwrap();
+        let v = serde_json::to_value(state(&s, &[] as &[Engine])).unwrap();
         assert_eq!(v["variant"], "pacifist");
         assert_eq!(v["board"]["e1"], "wK");
         assert_eq!(v["board"]["d8"], "bQ");
@@ -719,7 +733,7 @@ mod tests {
         let mut s = Session::new();
         s.load(&parse(text).unwrap()[0]).unwrap();
         s.mode = super::super::session::Mode::Analysis;
-        let v = serde_json::to_value(state(&s, &[])).unwrap();
+        let v = serde_json::to_value(state(&s, &[] as &[Engine])).unwrap();
         assert_eq!(
             (&v["result"], &v["line_result"]),
             (&"".into(), &"0-1".into())

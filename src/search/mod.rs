@@ -26,6 +26,7 @@ pub mod tt;
 
 use crate::board::moves::MAX_MOVES;
 use crate::board::{Bitboard, Move, MoveKind, MoveList, Position};
+use crate::clock::Instant;
 use crate::eval::{evaluate_for, Evaluate};
 use arrayvec::ArrayVec;
 use movepick::{empty_history, material_edge, pending_gain, pick_next, History, MoveOrder};
@@ -35,7 +36,6 @@ use score::{bound_of, outcome_score, to_tt, tt_cutoff};
 use signal::Signal;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
 use tt::TranspositionTable;
 
 pub const MATE: i32 = 30000;

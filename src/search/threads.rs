@@ -12,10 +12,11 @@ use super::policy::SearchPolicy;
 use super::time::{budget, Limits};
 use super::{RootMove, Shared, Worker, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::{Move, Position};
+use crate::clock::Instant;
 use crate::eval::Evaluate;
 use crate::with_rules;
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Everything a `go` needs besides the shared state.
 #[derive(Clone, Debug)]

@@ -277,6 +277,13 @@ impl Session {
         if limits.mate.is_some() && limits.depth.is_none() {
             limits.depth = limits.mate.map(|m| m.saturating_mul(2).saturating_add(1));
         }
+        // In WebAssembly the search runs on the calling thread to its end
+        // (docs/web.md): no `stop` or `ponderhit` can reach it before, so a
+        // search that waits for one would never end.
+        #[cfg(target_arch = "wasm32")]
+        if limits.infinite || limits.ponder {
+            return Err(GoError::Unbounded);
+        }
         Ok((limits, searchmoves))
     }
 
@@ -413,6 +420,13 @@ enum GoError {
     Millis { key: String, text: String },
     #[error("malformed go command '{0}'")]
     Malformed(String),
+    #[cfg(target_arch = "wasm32")]
+    #[error(
+        "go: this build searches on one thread and reads `stop` and `ponderhit` \
+         only after the search, so it needs a limit: depth, nodes, mate, movetime \
+         or wtime/btime (not infinite or ponder)"
+    )]
+    Unbounded,
     #[error(transparent)]
     SearchMove(#[from] SearchMoveError),
 }

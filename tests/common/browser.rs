@@ -45,6 +45,12 @@ pub fn browser_available() -> bool {
 /// Runs `tests/clients/<script>` on this build's binary and checks that it
 /// succeeded and printed `ok_line`; prints its output (the measurements).
 pub fn run_script(script: &str, ok_line: &str) {
+    run_script_on(script, env!("CARGO_BIN_EXE_turncoat").as_ref(), ok_line);
+}
+
+/// [`run_script`] with `arg` for the script's argument (the web build's
+/// site, for tests/clients/web_browser.py).
+pub fn run_script_on(script: &str, arg: &std::ffi::OsStr, ok_line: &str) {
     if !browser_available() {
         return;
     }
@@ -53,7 +59,7 @@ pub fn run_script(script: &str, ok_line: &str) {
         .join(script);
     let out = Command::new("python3")
         .arg(path)
-        .arg(env!("CARGO_BIN_EXE_turncoat"))
+        .arg(arg)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("run python3");

@@ -42,7 +42,10 @@ import {
 window.turncoatTimings = timings;
 window.turncoatSounds = sounds;
 
-const transport = createHttpTransport({ token: new URLSearchParams(location.search).get('token') || '' });
+// The web build's page picks its own transport (docs/web.md).
+const transport = document.querySelector('meta[name=turncoat-transport][content=local]')
+  ? await (await import('./local.js')).createTransport()
+  : createHttpTransport({ token: new URLSearchParams(location.search).get('token') || '' });
 useTransport(transport);
 
 /** A game with engines has clocks: a changed time control applies at once there, as a changed engine does. */

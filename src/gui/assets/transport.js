@@ -2,8 +2,8 @@
 // other module uses to ask for the state, send an action and hear of new
 // states. createHttpTransport speaks to `turncoat gui`'s HTTP API
 // (docs/gui.md, the HTTP API), adding the session's token to every
-// request. Another transport (direct calls into a WebAssembly build, say)
-// replaces it by returning an object with the same methods:
+// request; the web build's createLocalTransport (web/site, docs/web.md)
+// calls the same Rust code in the page. Both return these methods:
 //
 //   state()             → Promise of the STATE, or null when it cannot be had
 //   act(name, body)     → Promise of {ok: true, data} (the answer, parsed;
@@ -21,7 +21,7 @@
 //                         channel is up (then an action's own answer may be
 //                         older than a state already delivered).
 //
-// No DOM: tests/js/transport.test.mjs drives it with a fake fetch.
+// No DOM: tests/js/transport.test.mjs drives them with fakes.
 
 /** The HTTP transport: `token` the session's; `fetch`, `EventSource` and
  * the timers are the browser's unless handed in. */

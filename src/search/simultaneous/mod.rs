@@ -15,13 +15,14 @@
 pub mod matrix;
 
 use crate::board::{Color, Outcome};
+use crate::clock::Instant;
 use crate::eval::apocalypse::{evaluate, DECIDED, WIN};
 use crate::rules::apocalypse::{ApocalypsePosition, Ply};
 use matrix::solve;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 type Key = ([[u32; 2]; 2], [u8; 2]);
 
@@ -368,20 +369,28 @@ fn parallel_entries(
     out: &Mutex<HashMap<(usize, usize), f64>>,
 ) {
     let next = AtomicU64::new(0);
+    let work = || {
+        let mut searcher = Searcher::new(shared, deadline, depth);
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed) as usize;
+            let Some(&(i, j)) = pairs.get(k) else { break };
+            let v = searcher.value(&pos.resolve(white[i], black[j]), depth - 1);
+            if searcher.aborted {
+                break;
+            }
+            out.lock().expect("pairs").insert((i, j), v);
+        }
+    };
+    // WebAssembly has one thread, and cannot start another (docs/web.md).
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = threads;
+        work()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
-            s.spawn(|| {
-                let mut searcher = Searcher::new(shared, deadline, depth);
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed) as usize;
-                    let Some(&(i, j)) = pairs.get(k) else { break };
-                    let v = searcher.value(&pos.resolve(white[i], black[j]), depth - 1);
-                    if searcher.aborted {
-                        break;
-                    }
-                    out.lock().expect("pairs").insert((i, j), v);
-                }
-            });
+            s.spawn(work);
         }
     });
 }
