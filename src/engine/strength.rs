@@ -174,7 +174,7 @@ const SIMULTANEOUS_NODES: f64 = 3.5;
 
 impl Plan {
     /// The plan for a turn of the simultaneous game: the same, with
-    /// [`SIMULTANEOUS_NODES`] times the nodes.
+    /// `SIMULTANEOUS_NODES` (3.5) times the nodes.
     pub fn for_simultaneous(self) -> Plan {
         Plan {
             nodes: (self.nodes as f64 * SIMULTANEOUS_NODES).round() as u64,
